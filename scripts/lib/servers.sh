@@ -1,0 +1,77 @@
+# Private Redis and PostgreSQL servers on free loopback ports, for tests and
+# local runs. Source this file; call start_redis / start_postgres with a
+# directory, and stop_servers (safe to call twice) from a trap.
+
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+_server_pids=()
+_pg_data=""
+
+free_port() {
+  local port
+  for _ in $(seq 1 200); do
+    port=$((20000 + RANDOM % 40000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "$port"
+      return 0
+    fi
+  done
+  echo "no free port found" >&2
+  return 1
+}
+
+wait_for_port() {
+  local port=$1 what=$2
+  for _ in $(seq 1 100); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  echo "$what did not start listening on port $port" >&2
+  return 1
+}
+
+# start_redis DIR -> sets REDIS_PORT
+start_redis() {
+  local dir=$1
+  mkdir -p "$dir"
+  REDIS_PORT=$(free_port)
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --dir "$dir" --save '' --appendonly no \
+    --logfile "$dir/redis.log" --daemonize no &
+  _server_pids+=($!)
+  wait_for_port "$REDIS_PORT" redis-server
+}
+
+# start_postgres DIR -> sets PG_PORT, PG_SOCKET_DIR; creates database draughts_test
+start_postgres() {
+  local dir=$1
+  mkdir -p "$dir"
+  chmod 755 "$dir"
+  chmod o+x "$(dirname "$dir")" 2>/dev/null || true
+  _pg_data="$dir/data"
+  PG_PORT=$(free_port)
+  PG_SOCKET_DIR="$_pg_data"
+  local as_pg=()
+  if [ "$(id -u)" -eq 0 ]; then
+    chown postgres "$dir"
+    as_pg=(runuser -u postgres --)
+  fi
+  "${as_pg[@]}" "$PG_BIN/initdb" -D "$_pg_data" -A trust -U postgres --no-sync >"$dir/initdb.log" 2>&1
+  "${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$_pg_data" -l "$_pg_data/server.log" -w -t 60 \
+    -o "-p $PG_PORT -k $_pg_data -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" \
+    start >/dev/null
+  "${as_pg[@]}" "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres draughts_test
+}
+
+stop_servers() {
+  if [ -n "$_pg_data" ] && [ -d "$_pg_data" ]; then
+    local as_pg=()
+    [ "$(id -u)" -eq 0 ] && as_pg=(runuser -u postgres --)
+    "${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$_pg_data" -m immediate -w stop >/dev/null 2>&1 || true
+    _pg_data=""
+  fi
+  local pid
+  for pid in "${_server_pids[@]}"; do
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  _server_pids=()
+}
