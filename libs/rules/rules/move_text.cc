@@ -1,0 +1,75 @@
+#include "rules/move_text.h"
+
+#include "rules/text_cursor.h"
+
+namespace draughts::rules {
+namespace {
+
+bool IsCaptureSeparator(char c) {
+  return c == 'x' || c == 'X' || c == ':';
+}
+
+}  // namespace
+
+Result<MoveText> ParseMoveText(std::string_view text, std::size_t base_offset) {
+  text::Cursor in(text, base_offset);
+  in.SkipSpaces();
+  MoveText move;
+  const std::size_t first_offset = in.Offset();
+  auto first = in.ReadNumber("a square number", kMaxMoveTextSquare);
+  if (!first.ok()) return first.error();
+  move.squares.push_back(*first);
+  std::size_t separator_offset = in.Offset();
+  const char separator = in.Peek();
+  if (separator == '-') {
+    move.capture = false;
+  } else if (IsCaptureSeparator(separator) && !in.AtEnd()) {
+    move.capture = true;
+  } else {
+    return MakeError("expected '-' or 'x' after the first square, found " + in.DescribeHere(),
+                     separator_offset);
+  }
+  while (true) {
+    separator_offset = in.Offset();
+    const char c = in.Peek();
+    if (in.AtEnd() || text::IsSpace(c)) break;
+    const bool is_capture_sep = IsCaptureSeparator(c);
+    if (c != '-' && !is_capture_sep) {
+      return MakeError("unexpected " + in.DescribeHere() + " in a move", separator_offset);
+    }
+    if (is_capture_sep != move.capture) {
+      return MakeError("a move mixes '-' and 'x'", separator_offset);
+    }
+    if (!move.capture && move.squares.size() == 2) {
+      return MakeError("a move without capture goes from one square to one other",
+                       separator_offset);
+    }
+    if (move.squares.size() == kMaxMoveTextSquares) {
+      return MakeError("a move lists more than " + std::to_string(kMaxMoveTextSquares) + " squares",
+                       separator_offset);
+    }
+    in.Advance();
+    const std::size_t square_offset = in.Offset();
+    auto square = in.ReadNumber("a square number", kMaxMoveTextSquare);
+    if (!square.ok()) return square.error();
+    if (*square < 1) return MakeError("square numbers start at 1", square_offset);
+    move.squares.push_back(*square);
+  }
+  if (move.squares.front() < 1) return MakeError("square numbers start at 1", first_offset);
+  in.SkipSpaces();
+  if (!in.AtEnd()) {
+    return MakeError("unexpected " + in.DescribeHere() + " after the move", in.Offset());
+  }
+  return move;
+}
+
+std::string FormatMoveText(const MoveText& move) {
+  std::string out;
+  for (std::size_t i = 0; i < move.squares.size(); ++i) {
+    if (i > 0) out += move.capture ? 'x' : '-';
+    out += std::to_string(move.squares[i]);
+  }
+  return out;
+}
+
+}  // namespace draughts::rules
