@@ -11,32 +11,24 @@ bool IsCaptureSeparator(char c) {
 
 }  // namespace
 
-Result<MoveText> ParseMoveText(std::string_view text, std::size_t base_offset) {
-  text::Cursor in(text, base_offset);
-  in.SkipSpaces();
+Result<MoveText> ReadMoveText(text::Cursor& in) {
   MoveText move;
   const std::size_t first_offset = in.Offset();
   auto first = in.ReadNumber("a square number", kMaxMoveTextSquare);
   if (!first.ok()) return first.error();
+  if (*first < 1) return MakeError("square numbers start at 1", first_offset);
   move.squares.push_back(*first);
-  std::size_t separator_offset = in.Offset();
   const char separator = in.Peek();
-  if (separator == '-') {
-    move.capture = false;
-  } else if (IsCaptureSeparator(separator) && !in.AtEnd()) {
-    move.capture = true;
-  } else {
+  if (in.AtEnd() || (separator != '-' && !IsCaptureSeparator(separator))) {
     return MakeError("expected '-' or 'x' after the first square, found " + in.DescribeHere(),
-                     separator_offset);
+                     in.Offset());
   }
-  while (true) {
-    separator_offset = in.Offset();
+  move.capture = separator != '-';
+  while (!in.AtEnd()) {
+    const std::size_t separator_offset = in.Offset();
     const char c = in.Peek();
-    if (in.AtEnd() || text::IsSpace(c)) break;
     const bool is_capture_sep = IsCaptureSeparator(c);
-    if (c != '-' && !is_capture_sep) {
-      return MakeError("unexpected " + in.DescribeHere() + " in a move", separator_offset);
-    }
+    if (c != '-' && !is_capture_sep) break;
     if (is_capture_sep != move.capture) {
       return MakeError("a move mixes '-' and 'x'", separator_offset);
     }
@@ -55,7 +47,14 @@ Result<MoveText> ParseMoveText(std::string_view text, std::size_t base_offset) {
     if (*square < 1) return MakeError("square numbers start at 1", square_offset);
     move.squares.push_back(*square);
   }
-  if (move.squares.front() < 1) return MakeError("square numbers start at 1", first_offset);
+  return move;
+}
+
+Result<MoveText> ParseMoveText(std::string_view text, std::size_t base_offset) {
+  text::Cursor in(text, base_offset);
+  in.SkipSpaces();
+  auto move = ReadMoveText(in);
+  if (!move.ok()) return move;
   in.SkipSpaces();
   if (!in.AtEnd()) {
     return MakeError("unexpected " + in.DescribeHere() + " after the move", in.Offset());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rules/result.h"
+#include "rules/text_cursor.h"
 
 namespace draughts::rules {
 
@@ -34,6 +35,10 @@ struct MoveText {
 // carry the offset of the offending character plus `base_offset`, so a caller
 // parsing a slice of a larger text (PDN) reports offsets into the whole.
 Result<MoveText> ParseMoveText(std::string_view text, std::size_t base_offset = 0);
+
+// Reads a move at the cursor and stops at the first character that cannot
+// continue it (left for the caller: the PDN reader decides what may follow).
+Result<MoveText> ReadMoveText(text::Cursor& in);
 
 // "32-28", "28x19" or "28x19x10".
 std::string FormatMoveText(const MoveText& move);
