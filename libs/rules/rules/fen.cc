@@ -25,7 +25,9 @@ bool IsKingMark(char c) {
 
 class FenParser {
  public:
-  explicit FenParser(std::string_view text) : in_(text) {}
+  // `offsets`, when given, receives the offset of each piece's square.
+  FenParser(std::string_view text, std::vector<std::size_t>* offsets)
+      : in_(text), offsets_(offsets) {}
 
   Result<PositionSetup> Parse() {
     in_.SkipSpaces();
@@ -116,6 +118,7 @@ class FenParser {
         return MakeError("square " + std::to_string(square) + " is listed twice", first_offset);
       }
       owner = true;
+      if (offsets_ != nullptr) offsets_->push_back(first_offset);
       setup_.pieces.push_back(
           SetupPiece{square, colour, king ? PieceKind::kKing : PieceKind::kMan});
     }
@@ -123,6 +126,7 @@ class FenParser {
   }
 
   text::Cursor in_;
+  std::vector<std::size_t>* offsets_ = nullptr;
   PositionSetup setup_;
   std::array<bool, 2> seen_colour_{};
   std::array<bool, kMaxFenSquare + 1> owner_{};
@@ -167,7 +171,27 @@ void AppendSide(const std::vector<SetupPiece>& sorted, Color colour, std::string
 }  // namespace
 
 Result<PositionSetup> ParseFen(std::string_view text) {
-  return FenParser(text).Parse();
+  return FenParser(text, nullptr).Parse();
+}
+
+Result<Position> ParseFen(const Variant& variant, std::string_view text) {
+  std::vector<std::size_t> offsets;
+  auto setup = FenParser(text, &offsets).Parse();
+  if (!setup.ok()) return setup.error();
+  const int squares = SquareCount(variant.board);
+  for (std::size_t i = 0; i < setup->pieces.size(); ++i) {
+    const int square = setup->pieces[i].square;
+    if (square > squares) {
+      return MakeError("square " + std::to_string(square) + " is not on the " +
+                           std::string(variant.name) + " board (1-" + std::to_string(squares) + ")",
+                       offsets[i]);
+    }
+  }
+  return Position::FromSetup(variant, *setup);
+}
+
+std::string FormatFen(const Position& position) {
+  return FormatFen(position.ToSetup());
 }
 
 std::string FormatFen(const PositionSetup& setup) {

@@ -17,8 +17,10 @@
 #include <string>
 #include <string_view>
 
+#include "rules/position.h"
 #include "rules/result.h"
 #include "rules/setup.h"
+#include "rules/variant.h"
 
 namespace draughts::rules {
 
@@ -33,5 +35,11 @@ Result<PositionSetup> ParseFen(std::string_view text);
 // one by one with 'K'. A side without pieces is written as its bare colour
 // letter ("B:W:B1-20"). ParseFen(FormatFen(s)) gives s back, pieces sorted.
 std::string FormatFen(const PositionSetup& setup);
+
+// Parses and places the pieces on the variant's board: a square beyond the
+// board is reported at its offset; the other board checks (a man on its
+// own promotion row, too many pieces) come from Position::FromSetup.
+Result<Position> ParseFen(const Variant& variant, std::string_view text);
+std::string FormatFen(const Position& position);
 
 }  // namespace draughts::rules
