@@ -1,0 +1,118 @@
+#include "platform/serve.h"
+
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/security/server_credentials.h>
+
+#include <chrono>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "platform/logging.h"
+#include "platform/metrics.h"
+#include "platform/rpc_metrics.h"
+
+namespace draughts::platform {
+
+RunningServer::RunningServer(std::unique_ptr<grpc::Server> server, int port)
+    : server_(std::move(server)), port_(port) {}
+
+RunningServer::~RunningServer() {
+  DrainAndStop(absl::ZeroDuration(), absl::ZeroDuration());
+}
+
+absl::StatusOr<std::unique_ptr<RunningServer>> RunningServer::Start(
+    const ServeOptions& options, const std::vector<grpc::Service*>& services) {
+  for (grpc::Service* service : services) {
+    if (service == nullptr) return absl::InvalidArgumentError("Serve: a service is null");
+  }
+  // Both are process-wide switches read when the builder is created / built.
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+
+  std::shared_ptr<prometheus::Registry> registry =
+      options.metrics_registry != nullptr ? options.metrics_registry : MetricsRegistry();
+  auto interceptor = MakeRpcMetricsInterceptorFactory(registry);
+  if (!interceptor.ok()) return interceptor.status();
+
+  grpc::ServerBuilder builder;
+  int port = 0;
+  builder.AddListeningPort(options.address, grpc::InsecureServerCredentials(), &port);
+  for (grpc::Service* service : services) builder.RegisterService(service);
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> creators;
+  creators.push_back(std::move(interceptor).value());
+  builder.experimental().SetInterceptorCreators(std::move(creators));
+  if (options.configure_builder) options.configure_builder(builder);
+
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (server == nullptr || port == 0) {
+    if (server != nullptr) server->Shutdown();
+    return absl::UnavailableError(
+        absl::StrCat("cannot serve gRPC on \"", options.address,
+                     "\" (address in use, malformed, or a service registered twice)"));
+  }
+  if (grpc::HealthCheckServiceInterface* health = server->GetHealthCheckService()) {
+    health->SetServingStatus(true);
+  }
+  return std::unique_ptr<RunningServer>(new RunningServer(std::move(server), port));
+}
+
+void RunningServer::DrainAndStop(absl::Duration drain, absl::Duration timeout,
+                                 ShutdownSignal* interrupt) {
+  if (stopped_) return;
+  stopped_ = true;
+  // Shutdown() of the health service sets every service NOT_SERVING and
+  // freezes it there, so nothing can flip it back during the drain.
+  if (grpc::HealthCheckServiceInterface* health = server_->GetHealthCheckService()) {
+    health->Shutdown();
+  }
+  if (drain > absl::ZeroDuration()) {
+    if (interrupt != nullptr) {
+      if (std::optional<int> again = interrupt->WaitFor(drain)) {
+        LogWarn("second shutdown signal: skipping the rest of the drain", {{"signal", *again}});
+      }
+    } else {
+      absl::SleepFor(drain);
+    }
+  }
+  server_->Shutdown(std::chrono::system_clock::now() + absl::ToChronoMilliseconds(timeout));
+  server_->Wait();
+}
+
+absl::Status Serve(const ServeOptions& options, const std::vector<grpc::Service*>& services) {
+  std::unique_ptr<ShutdownSignal> own_signal;
+  ShutdownSignal* signal = options.shutdown_signal;
+  if (signal == nullptr) {
+    // Installed before any server thread exists, so no signal is missed.
+    auto installed = ShutdownSignal::Install();
+    if (!installed.ok()) return installed.status();
+    own_signal = std::move(installed).value();
+    signal = own_signal.get();
+  }
+
+  int metrics_port = 0;
+  if (options.metrics_port >= 0) {
+    metrics_port = MetricsExposerPort();
+    if (metrics_port == 0) {
+      auto started = StartMetricsExposer(options.metrics_host, options.metrics_port);
+      if (!started.ok()) return started.status();
+      metrics_port = *started;
+    }
+  }
+
+  auto running = RunningServer::Start(options, services);
+  if (!running.ok()) return running.status();
+  LogInfo(
+      "serving",
+      {{"address", options.address}, {"port", (*running)->port()}, {"metrics_port", metrics_port}});
+  if (options.on_started) options.on_started((*running)->port(), metrics_port);
+
+  int signal_number = signal->Wait();
+  LogInfo("shutdown requested: NOT_SERVING, draining",
+          {{"signal", signal_number}, {"drain", options.drain}});
+  (*running)->DrainAndStop(options.drain, options.shutdown_timeout, signal);
+  LogInfo("server stopped");
+  return absl::OkStatus();
+}
+
+}  // namespace draughts::platform
