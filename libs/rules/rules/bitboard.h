@@ -27,7 +27,8 @@ inline int LowestBit(std::uint64_t b) {
 }
 inline int LowestBit(Wide b) {
   const auto low = static_cast<std::uint64_t>(b);
-  return low != 0 ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(b >> 64));
+  return low != 0 ? std::countr_zero(low)
+                  : 64 + std::countr_zero(static_cast<std::uint64_t>(b >> 64));
 }
 
 template <typename Bits>

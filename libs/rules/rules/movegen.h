@@ -37,8 +37,9 @@ bool HasCapture(const Variant& variant, const Position& position);
 // cheaper when there is no capture.
 int CountLegalMoves(const Variant& variant, const Position& position);
 
-// The legal move with this origin, landings and captured set, if any; for
-// matching a move built elsewhere (a client, a bot) against the rules.
+// Whether a legal move has the same origin, destination and set of captured
+// squares (and, for CaptureIdentity::kPath, the same landings) as `move`:
+// for checking a move built elsewhere against the rules.
 bool IsLegalMove(const Variant& variant, const Position& position, const Move& move);
 
 }  // namespace draughts::rules

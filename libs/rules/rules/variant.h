@@ -112,9 +112,7 @@ struct Variant {
   DrawRules draw;
 
   int MenPerSide() const { return initial_rows * BoardDimension(board) / 2; }
-  std::string_view ColorName(Color c) const {
-    return c == Color::kWhite ? white_name : black_name;
-  }
+  std::string_view ColorName(Color c) const { return c == Color::kWhite ? white_name : black_name; }
 
   friend bool operator==(const Variant&, const Variant&) = default;
 };

@@ -1,0 +1,476 @@
+#pragma once
+
+// The templated move generator behind movegen.h and perft.h, public so the
+// engine can use it directly in its hot loops: everything is templated on
+// the board layout (layout.h: 64-bit words for 8x8 and 10x10, 128-bit for
+// 12x12) and on the side to move, so forward directions and promotion rows
+// are compile-time constants. Rule parameters are runtime flags (RuleFlags)
+// that stay constant during a search, so their branches predict perfectly.
+//
+// Moves reach a Sink, which decides what to keep:
+//   sink.Capture(from, to, captured, count, promotes, by_king, trail)
+//   sink.Quiet(from, to, promotes, by_king)
+// `from`, `to` and `captured` are one-bit / many-bit sets; `trail` gives the
+// bit indexes of the landings and of the captured pieces in capture order,
+// for sinks that keep the path. Sinks apply majority and duplicate rules
+// (CaptureFilter below).
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "rules/bitboard.h"
+#include "rules/layout.h"
+#include "rules/move.h"
+#include "rules/position.h"
+#include "rules/variant.h"
+
+namespace draughts::rules::internal {
+
+// The Variant fields the generator reads, flattened.
+struct RuleFlags {
+  bool men_capture_backward = true;
+  bool flying_kings = true;
+  bool majority = true;
+  bool promotion_ends_capture = false;
+  bool dedupe_by_set = true;
+  bool mandatory_capture = true;
+
+  static RuleFlags From(const Variant& v) {
+    return {
+        .men_capture_backward = v.men_capture_backward,
+        .flying_kings = v.king_range == KingRange::kFlying,
+        .majority = v.capture_choice == CaptureChoice::kMajority,
+        .promotion_ends_capture = v.promotion_in_capture == PromotionInCapture::kEndsMove,
+        .dedupe_by_set = v.capture_identity == CaptureIdentity::kPieceSet,
+        .mandatory_capture = v.mandatory_capture,
+    };
+  }
+};
+
+template <class L>
+struct Board {
+  using Bits = typename L::Bits;
+  Bits white = 0;
+  Bits black = 0;
+  Bits kings = 0;
+
+  static Board FromPosition(const Position& p) {
+    return {static_cast<Bits>(p.white()), static_cast<Bits>(p.black()),
+            static_cast<Bits>(p.kings())};
+  }
+  Bits Empty() const { return L::kPlayable & ~(white | black); }
+  friend bool operator==(const Board&, const Board&) = default;
+};
+
+// A move without its path: enough to play it and to tell duplicates apart.
+template <class L>
+struct CompactMove {
+  using Bits = typename L::Bits;
+  Bits from = 0;
+  Bits to = 0;
+  Bits captured = 0;
+  std::uint8_t count = 0;
+  bool promotes = false;
+  bool by_king = false;
+};
+
+template <class L, bool kWhite>
+inline Board<L> Apply(const Board<L>& b, const CompactMove<L>& m) {
+  Board<L> r = b;
+  auto& own = kWhite ? r.white : r.black;
+  auto& opp = kWhite ? r.black : r.white;
+  own ^= m.from ^ m.to;  // from == to (a loop back home) leaves it in place
+  opp &= ~m.captured;
+  r.kings &= ~m.captured;
+  if (m.by_king) {
+    r.kings ^= m.from ^ m.to;
+  } else if (m.promotes) {
+    r.kings |= m.to;
+  }
+  return r;
+}
+
+// Bit indexes of the landings and of the captured pieces, capture order.
+struct Trail {
+  const std::uint8_t* landings;
+  const std::uint8_t* captured;
+};
+
+// Majority rule: keeps only the sequences taking the most pieces. Returns
+// whether a capture of `count` pieces may be kept, and sets `reset` when
+// everything kept so far must be dropped.
+class CaptureFilter {
+ public:
+  explicit CaptureFilter(bool majority) : majority_(majority) {}
+  bool Accept(int count, bool& reset) {
+    reset = false;
+    if (!majority_) return true;
+    if (count < best_) return false;
+    if (count > best_) {
+      best_ = count;
+      reset = true;
+    }
+    return true;
+  }
+
+ private:
+  bool majority_;
+  int best_ = 0;
+};
+
+// Two sequences taking the same set of pieces from the same origin to the
+// same square are one move under CaptureIdentity::kPieceSet. With one or
+// two pieces taken that cannot happen (the four diagonals through origin and
+// destination allow one order only), so only longer ones are compared.
+inline constexpr int kMinCountForDuplicates = 3;
+
+// A growable array of CompactMove reused across calls (no allocation once
+// it has grown to the largest move count seen).
+template <class L>
+class MoveBuffer {
+ public:
+  MoveBuffer() : data_(std::make_unique<CompactMove<L>[]>(256)), capacity_(256) {}
+  void clear() { size_ = 0; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const CompactMove<L>& operator[](int i) const { return data_[i]; }
+  const CompactMove<L>* begin() const { return data_.get(); }
+  const CompactMove<L>* end() const { return data_.get() + size_; }
+  void push_back(const CompactMove<L>& m) {
+    if (size_ == capacity_) Grow();
+    data_[size_++] = m;
+  }
+
+ private:
+  void Grow() {
+    auto bigger = std::make_unique<CompactMove<L>[]>(2 * capacity_);
+    std::memcpy(static_cast<void*>(bigger.get()), data_.get(), sizeof(CompactMove<L>) * size_);
+    data_ = std::move(bigger);
+    capacity_ *= 2;
+  }
+  std::unique_ptr<CompactMove<L>[]> data_;
+  int size_ = 0;
+  int capacity_ = 0;
+};
+
+// Keeps CompactMoves: for perft and search.
+template <class L>
+class CompactSink {
+ public:
+  using Bits = typename L::Bits;
+  CompactSink(MoveBuffer<L>& out, const RuleFlags& rules)
+      : out_(out), filter_(rules.majority), dedupe_(rules.dedupe_by_set) {}
+
+  void Capture(Bits from, Bits to, Bits captured, int count, bool promotes, bool by_king,
+               const Trail&) {
+    bool reset;
+    if (!filter_.Accept(count, reset)) return;
+    if (reset) out_.clear();
+    if (dedupe_ && count >= kMinCountForDuplicates) {
+      for (const auto& m : out_)
+        if (m.to == to && m.captured == captured && m.from == from) return;
+    }
+    out_.push_back({from, to, captured, static_cast<std::uint8_t>(count), promotes, by_king});
+  }
+  void Quiet(Bits from, Bits to, bool promotes, bool by_king) {
+    out_.push_back({from, to, 0, 0, promotes, by_king});
+  }
+
+ private:
+  MoveBuffer<L>& out_;
+  CaptureFilter filter_;
+  bool dedupe_;
+};
+
+template <class L, bool kWhite>
+class Generator {
+ public:
+  using Bits = typename L::Bits;
+  static constexpr Bits kPromotion = L::PromotionRow(kWhite);
+  static constexpr Direction kForwardLeft = kWhite ? kUpLeft : kDownLeft;
+  static constexpr Direction kForwardRight = kWhite ? kUpRight : kDownRight;
+
+  Generator(const Board<L>& b, const RuleFlags& rules)
+      : rules_(rules),
+        own_(kWhite ? b.white : b.black),
+        opp_(kWhite ? b.black : b.white),
+        empty_(b.Empty()),
+        men_(own_ & ~b.kings),
+        kings_(own_ & b.kings) {}
+
+  // ---- cheap queries -------------------------------------------------
+
+  bool HasCapture() const {
+    if (rules_.men_capture_backward) {
+      if (MenJumpers<kUpLeft>() | MenJumpers<kUpRight>() | MenJumpers<kDownLeft>() |
+          MenJumpers<kDownRight>())
+        return true;
+    } else if (MenJumpers<kForwardLeft>() | MenJumpers<kForwardRight>()) {
+      return true;
+    }
+    if (!kings_) return false;
+    if (rules_.flying_kings) {
+      return FlyingKingCanCapture<kUpLeft>() || FlyingKingCanCapture<kUpRight>() ||
+             FlyingKingCanCapture<kDownLeft>() || FlyingKingCanCapture<kDownRight>();
+    }
+    return (Jumpers<kUpLeft>(kings_) | Jumpers<kUpRight>(kings_) | Jumpers<kDownLeft>(kings_) |
+            Jumpers<kDownRight>(kings_)) != 0;
+  }
+
+  int CountQuiet() const {
+    int n = PopCount(L::template Step<kForwardLeft>(men_) & empty_) +
+            PopCount(L::template Step<kForwardRight>(men_) & empty_);
+    if (kings_) {
+      n += CountKingSteps<kUpLeft>() + CountKingSteps<kUpRight>() + CountKingSteps<kDownLeft>() +
+           CountKingSteps<kDownRight>();
+    }
+    return n;
+  }
+
+  // ---- generation ----------------------------------------------------
+
+  template <class Sink>
+  void Captures(Sink& sink) {
+    Bits jumpers = rules_.men_capture_backward
+                       ? MenJumpers<kUpLeft>() | MenJumpers<kUpRight>() | MenJumpers<kDownLeft>() |
+                             MenJumpers<kDownRight>()
+                       : MenJumpers<kForwardLeft>() | MenJumpers<kForwardRight>();
+    while (jumpers) {
+      from_ = PopLowest(jumpers);
+      dfs_empty_ = empty_ | from_;
+      ManJump(sink, from_, 0, 0);
+    }
+    Bits kings = kings_;
+    while (kings) {
+      from_ = PopLowest(kings);
+      dfs_empty_ = empty_ | from_;
+      if (rules_.flying_kings) {
+        FlyingKingJump(sink, from_, 0, 0, kUpLeft);
+      } else {
+        ShortKingJump(sink, from_, 0, 0);
+      }
+    }
+  }
+
+  template <class Sink>
+  void QuietMoves(Sink& sink) const {
+    MenSteps<kForwardLeft>(sink);
+    MenSteps<kForwardRight>(sink);
+    Bits kings = kings_;
+    while (kings) {
+      const Bits k = PopLowest(kings);
+      KingSteps<kUpLeft>(sink, k);
+      KingSteps<kUpRight>(sink, k);
+      KingSteps<kDownLeft>(sink, k);
+      KingSteps<kDownRight>(sink, k);
+    }
+  }
+
+  // Every legal move; returns whether captures were generated.
+  template <class Sink>
+  bool All(Sink& sink) {
+    if (HasCapture()) {
+      Captures(sink);
+      if (rules_.mandatory_capture) return true;
+    }
+    QuietMoves(sink);
+    return false;
+  }
+
+ private:
+  // Pieces of `pieces` that can jump an adjacent opponent in direction D.
+  template <Direction D>
+  Bits Jumpers(Bits pieces) const {
+    constexpr Direction R = Reverse(D);
+    return pieces & L::template Step<R>(opp_ & L::template Step<R>(empty_));
+  }
+  template <Direction D>
+  Bits MenJumpers() const {
+    return Jumpers<D>(men_);
+  }
+
+  template <Direction D>
+  bool FlyingKingCanCapture() const {
+    // Advance every king's ray at once; `hit` collects the first occupied
+    // square of each ray when it is an opponent.
+    Bits ray = L::template Step<D>(kings_);
+    Bits hit = 0;
+    while (ray) {
+      hit |= ray & opp_;
+      ray = L::template Step<D>(ray & empty_);
+    }
+    return (L::template Step<D>(hit) & empty_) != 0;
+  }
+
+  template <Direction D>
+  int CountKingSteps() const {
+    // Rays of different kings in one direction never overlap: each stops at
+    // the next piece.
+    Bits ray = L::template Step<D>(kings_) & empty_;
+    if (!rules_.flying_kings) return PopCount(ray);
+    int n = 0;
+    while (ray) {
+      n += PopCount(ray);
+      ray = L::template Step<D>(ray) & empty_;
+    }
+    return n;
+  }
+
+  template <Direction D, class Sink>
+  void MenSteps(Sink& sink) const {
+    constexpr Direction R = Reverse(D);
+    Bits targets = L::template Step<D>(men_) & empty_;
+    while (targets) {
+      const Bits to = PopLowest(targets);
+      sink.Quiet(L::template Step<R>(to), to, (to & kPromotion) != 0, false);
+    }
+  }
+
+  template <Direction D, class Sink>
+  void KingSteps(Sink& sink, Bits king) const {
+    Bits to = L::template Step<D>(king) & empty_;
+    while (to) {
+      sink.Quiet(king, to, false, true);
+      if (!rules_.flying_kings) return;
+      to = L::template Step<D>(to) & empty_;
+    }
+  }
+
+  // ---- capture sequences ---------------------------------------------
+  // Jumped pieces stay on the board (they block and cannot be jumped again)
+  // until the sequence ends; the origin square counts as empty.
+
+  template <class Sink>
+  void Record(Sink& sink, Bits to, Bits captured, int count, bool promotes, bool by_king) {
+    sink.Capture(from_, to, captured, count, promotes, by_king, Trail{landings_, taken_});
+  }
+
+  template <class Sink>
+  void ManJump(Sink& sink, Bits sq, Bits captured, int n) {
+    if (n == Move::kMaxCaptures) return Record(sink, sq, captured, n, false, false);
+    bool extended = false;
+    for (int i = 0; i < 4; ++i) {
+      const Direction d = static_cast<Direction>(i);
+      if (!rules_.men_capture_backward && d != kForwardLeft && d != kForwardRight) continue;
+      const Bits over = L::Step(sq, d) & opp_ & ~captured;
+      if (!over) continue;
+      const Bits land = L::Step(over, d) & dfs_empty_;
+      if (!land) continue;
+      extended = true;
+      taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
+      landings_[n] = static_cast<std::uint8_t>(LowestBit(land));
+      if (rules_.promotion_ends_capture && (land & kPromotion)) {
+        Record(sink, land, captured | over, n + 1, true, false);
+        continue;
+      }
+      ManJump(sink, land, captured | over, n + 1);
+    }
+    if (!extended && n > 0) Record(sink, sq, captured, n, (sq & kPromotion) != 0, false);
+  }
+
+  template <class Sink>
+  void ShortKingJump(Sink& sink, Bits sq, Bits captured, int n) {
+    if (n == Move::kMaxCaptures) return Record(sink, sq, captured, n, false, true);
+    bool extended = false;
+    for (int i = 0; i < 4; ++i) {
+      const Direction d = static_cast<Direction>(i);
+      const Bits over = L::Step(sq, d) & opp_ & ~captured;
+      if (!over) continue;
+      const Bits land = L::Step(over, d) & dfs_empty_;
+      if (!land) continue;
+      extended = true;
+      taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
+      landings_[n] = static_cast<std::uint8_t>(LowestBit(land));
+      ShortKingJump(sink, land, captured | over, n + 1);
+    }
+    if (!extended && n > 0) Record(sink, sq, captured, n, false, true);
+  }
+
+  // The first piece met from `sq` along d, if it can be jumped.
+  Bits FlyingTarget(Bits sq, Direction d, Bits captured) const {
+    Bits s = L::Step(sq, d);
+    while (s & dfs_empty_) s = L::Step(s, d);
+    const Bits over = s & opp_ & ~captured;
+    if (!over || !(L::Step(over, d) & dfs_empty_)) return 0;
+    return over;
+  }
+
+  // Whether a king that arrived at `sq` moving along `came` can jump again.
+  // Going back along `came` only meets the piece just jumped.
+  bool FlyingKingCanContinue(Bits sq, Bits captured, Direction came) const {
+    for (int i = 0; i < 4; ++i) {
+      const Direction d = static_cast<Direction>(i);
+      if (d != Reverse(came) && FlyingTarget(sq, d, captured)) return true;
+    }
+    return false;
+  }
+
+  template <class Sink>
+  void FlyingKingJump(Sink& sink, Bits sq, Bits captured, int n, Direction came) {
+    if (n == Move::kMaxCaptures) return Record(sink, sq, captured, n, false, true);
+    bool extended = false;
+    for (int i = 0; i < 4; ++i) {
+      const Direction d = static_cast<Direction>(i);
+      if (n > 0 && d == Reverse(came)) continue;
+      const Bits over = FlyingTarget(sq, d, captured);
+      if (!over) continue;
+      extended = true;
+      const Bits now_captured = captured | over;
+      taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
+      // Any empty square beyond may be the landing, but when the capture can
+      // go on from some of them it must: only those remain.
+      Bits all = 0;
+      Bits continuing = 0;
+      for (Bits l = L::Step(over, d) & dfs_empty_; l; l = L::Step(l, d) & dfs_empty_) {
+        all |= l;
+        if (FlyingKingCanContinue(l, now_captured, d)) continuing |= l;
+      }
+      if (continuing) {
+        while (continuing) {
+          const Bits l = PopLowest(continuing);
+          landings_[n] = static_cast<std::uint8_t>(LowestBit(l));
+          FlyingKingJump(sink, l, now_captured, n + 1, d);
+        }
+      } else {
+        while (all) {
+          const Bits l = PopLowest(all);
+          landings_[n] = static_cast<std::uint8_t>(LowestBit(l));
+          Record(sink, l, now_captured, n + 1, false, true);
+        }
+      }
+    }
+    if (!extended && n > 0) Record(sink, sq, captured, n, false, true);
+  }
+
+  const RuleFlags rules_;
+  const Bits own_;
+  const Bits opp_;
+  const Bits empty_;
+  const Bits men_;
+  const Bits kings_;
+
+  // State of the capture search in progress. Sequences longer than
+  // Move::kMaxCaptures need more pieces than a side can have (FromSetup
+  // checks); for hand-made bit sets they are cut there rather than overflow.
+  Bits from_ = 0;
+  Bits dfs_empty_ = 0;
+  std::uint8_t landings_[Move::kMaxCaptures + 1] = {};
+  std::uint8_t taken_[Move::kMaxCaptures + 1] = {};
+};
+
+// Calls f.template operator()<Layout>() with the layout of `board`.
+template <class F>
+decltype(auto) WithLayout(BoardSize board, F&& f) {
+  switch (board) {
+    case BoardSize::k8x8:
+      return f.template operator()<Layout8>();
+    case BoardSize::k12x12:
+      return f.template operator()<Layout12>();
+    case BoardSize::k10x10:
+    default:
+      return f.template operator()<Layout10>();
+  }
+}
+
+}  // namespace draughts::rules::internal
