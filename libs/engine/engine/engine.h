@@ -1,0 +1,77 @@
+#pragma once
+
+// The draughts engine: iterative-deepening alpha-beta (PVS) with a
+// transposition table, for any rules::Variant. One Engine is one searcher
+// with its own table; it is not thread-safe, so use one per thread (the
+// stop flag in SearchLimits is the only thing another thread may touch).
+//
+//   engine::Engine engine(/*tt_megabytes=*/32);
+//   auto result = engine.Search(record, {.max_depth = 12,
+//                                        .move_time = std::chrono::seconds(1)});
+//   if (result.ok()) play(result->best);
+//
+// Errors (no legal move, a position made for another board, an unplayable
+// variant) come back as rules::Error and never change the engine's state
+// beyond what a search would.
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <random>
+
+#include "engine/level.h"
+#include "engine/search_types.h"
+#include "rules/game.h"
+#include "rules/position.h"
+#include "rules/result.h"
+#include "rules/variant.h"
+
+namespace draughts::engine {
+
+class Searcher;
+
+// Called after every completed iteration (and never after Search returns).
+using InfoCallback = std::function<void(const SearchInfo&)>;
+
+// The parts of a game record the search needs (hashes since the last
+// irreversible move, draw-rule counters).
+GameHistory HistoryOf(const rules::GameRecord& record);
+
+class Engine {
+ public:
+  static constexpr std::size_t kDefaultTableMegabytes = 16;
+
+  explicit Engine(std::size_t tt_megabytes = kDefaultTableMegabytes);
+  ~Engine();
+  Engine(Engine&&) noexcept;
+  Engine& operator=(Engine&&) noexcept;
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Forgets everything learnt (transposition table, move-ordering
+  // statistics): call between unrelated games, and before a benchmark.
+  void NewGame();
+  // Replaces the transposition table by one of about this size (min 1 MB).
+  void ResizeTable(std::size_t tt_megabytes);
+
+  // Full-strength search within `limits`. With neither a depth, node nor
+  // time limit nor a stop flag it searches to kMaxSearchDepth: set one.
+  rules::Result<SearchResult> Search(const rules::Variant& variant, const rules::Position& position,
+                                     const GameHistory& history, const SearchLimits& limits,
+                                     const InfoCallback& on_info = {});
+  rules::Result<SearchResult> Search(const rules::GameRecord& record, const SearchLimits& limits,
+                                     const InfoCallback& on_info = {});
+
+  // A move as a bot of this level plays it (ParamsFor(level, variant)),
+  // using `rng` for its deliberate errors. `stop` may be null.
+  rules::Result<SearchResult> Play(Level level, const rules::Variant& variant,
+                                   const rules::Position& position, const GameHistory& history,
+                                   std::mt19937_64& rng, std::atomic<bool>* stop = nullptr);
+  rules::Result<SearchResult> Play(Level level, const rules::GameRecord& record,
+                                   std::mt19937_64& rng, std::atomic<bool>* stop = nullptr);
+
+ private:
+  std::unique_ptr<Searcher> searcher_;
+};
+
+}  // namespace draughts::engine
