@@ -2,7 +2,11 @@
 
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/impl/server_builder_option.h>
+#include <grpcpp/impl/server_builder_plugin.h>
+#include <grpcpp/impl/server_initializer.h>
 #include <grpcpp/security/server_credentials.h>
+#include <grpcpp/support/channel_arguments.h>
 
 #include <chrono>
 #include <utility>
@@ -13,6 +17,40 @@
 #include "platform/rpc_metrics.h"
 
 namespace draughts::platform {
+namespace {
+
+// grpc::Service does not expose its name, but builder plugins get the list
+// of registered service names; this one copies it out so each service can
+// be reported SERVING / NOT_SERVING by name, not only the server as a whole.
+class ServiceNamesPlugin : public grpc::ServerBuilderPlugin {
+ public:
+  explicit ServiceNamesPlugin(std::shared_ptr<std::vector<std::string>> names)
+      : names_(std::move(names)) {}
+  std::string name() override { return "draughts_service_names"; }
+  void InitServer(grpc::ServerInitializer*) override {}
+  void Finish(grpc::ServerInitializer* initializer) override {
+    if (const std::vector<std::string>* list = initializer->GetServiceList()) *names_ = *list;
+  }
+  void ChangeArguments(const std::string&, void*) override {}
+
+ private:
+  std::shared_ptr<std::vector<std::string>> names_;
+};
+
+class ServiceNamesOption : public grpc::ServerBuilderOption {
+ public:
+  explicit ServiceNamesOption(std::shared_ptr<std::vector<std::string>> names)
+      : names_(std::move(names)) {}
+  void UpdateArguments(grpc::ChannelArguments*) override {}
+  void UpdatePlugins(std::vector<std::unique_ptr<grpc::ServerBuilderPlugin>>* plugins) override {
+    plugins->push_back(std::make_unique<ServiceNamesPlugin>(names_));
+  }
+
+ private:
+  std::shared_ptr<std::vector<std::string>> names_;
+};
+
+}  // namespace
 
 RunningServer::RunningServer(std::unique_ptr<grpc::Server> server, int port)
     : server_(std::move(server)), port_(port) {}
@@ -38,6 +76,11 @@ absl::StatusOr<std::unique_ptr<RunningServer>> RunningServer::Start(
   grpc::ServerBuilder builder;
   int port = 0;
   builder.AddListeningPort(options.address, grpc::InsecureServerCredentials(), &port);
+  // gRPC sets SO_REUSEPORT by default, which would let a second process
+  // silently share a port; a clash must fail loudly instead.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+  auto service_names = std::make_shared<std::vector<std::string>>();
+  builder.SetOption(std::make_unique<ServiceNamesOption>(service_names));
   for (grpc::Service* service : services) builder.RegisterService(service);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> creators;
   creators.push_back(std::move(interceptor).value());
@@ -52,7 +95,8 @@ absl::StatusOr<std::unique_ptr<RunningServer>> RunningServer::Start(
                      "\" (address in use, malformed, or a service registered twice)"));
   }
   if (grpc::HealthCheckServiceInterface* health = server->GetHealthCheckService()) {
-    health->SetServingStatus(true);
+    for (const std::string& name : *service_names) health->SetServingStatus(name, true);
+    health->SetServingStatus(true);  // "" (the whole server) and every name above
   }
   return std::unique_ptr<RunningServer>(new RunningServer(std::move(server), port));
 }
