@@ -184,7 +184,7 @@ Result<GameRecord> GameRecord::Play(std::string_view notation) const {
   if (is_over()) return MakeError("the game is over (" + outcome_.ToString() + ")");
   auto text = ParseMoveText(notation);
   if (!text.ok()) return text.error();
-  auto move = MatchMove(legal_, *text);
+  auto move = MatchMove(variant_.board, legal_, *text);
   if (!move.ok()) return move.error();
   return Play(*move);
 }

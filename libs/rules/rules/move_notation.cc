@@ -1,6 +1,7 @@
 #include "rules/move_notation.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace draughts::rules {
@@ -16,11 +17,66 @@ std::vector<int> Path(const Move& move) {
   return path;
 }
 
-// Whether `text` lists squares of `move` in order, starting at its origin
-// and ending on its destination.
-bool FitsPath(const Move& move, const MoveText& text) {
+struct Step {
+  int row = 0;
+  int column = 0;
+};
+
+// The unit diagonal step from `a` towards `b`, or nullopt when they are not
+// on one diagonal.
+std::optional<Step> DiagonalStep(BoardSize board, int a, int b) {
+  const RowColumn from = SquareToRowColumn(board, a);
+  const RowColumn to = SquareToRowColumn(board, b);
+  const int rows = to.row - from.row;
+  const int columns = to.column - from.column;
+  if (rows == 0 || (rows != columns && rows != -columns)) return std::nullopt;
+  return Step{rows > 0 ? 1 : -1, columns > 0 ? 1 : -1};
+}
+
+// Whether `square` lies strictly between `a` and `b` on their diagonal.
+bool StrictlyBetween(BoardSize board, int a, int b, int square) {
+  const auto step = DiagonalStep(board, a, b);
+  if (!step) return false;
+  RowColumn at = SquareToRowColumn(board, a);
+  const RowColumn end = SquareToRowColumn(board, b);
+  while (true) {
+    at = {at.row + step->row, at.column + step->column};
+    if (at == end) return false;
+    if (RowColumnToSquare(board, at) == square) return true;
+  }
+}
+
+bool OnBoard(BoardSize board, const MoveText& text) {
+  for (int square : text.squares) {
+    if (!IsValidSquare(board, square)) return false;
+  }
+  return true;
+}
+
+// Whether `text` describes `move`. Either it names every landing, or it
+// names some of them in order (at least origin and destination).
+//
+// A flying king that takes two pieces on one diagonal may land anywhere
+// between them; move generators that merge captures of the same pieces keep
+// one such landing, so a full path written with another landing on that
+// stretch still names the move.
+bool FitsPath(BoardSize board, const Move& move, const MoveText& text) {
   const std::vector<int> path = Path(move);
   if (text.squares.front() != path.front() || text.squares.back() != path.back()) return false;
+  if (text.squares.size() == path.size()) {
+    for (std::size_t i = 1; i + 1 < path.size(); ++i) {
+      if (text.squares[i] == path[i]) continue;
+      const auto in = DiagonalStep(board, path[i - 1], path[i]);
+      const auto out = DiagonalStep(board, path[i], path[i + 1]);
+      const bool straight = in && out && in->row == out->row && in->column == out->column;
+      if (!straight || !move.is_capture()) return false;
+      if (!StrictlyBetween(board, move.captured[i - 1], move.captured[i], text.squares[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+  if (text.squares.size() > path.size()) return false;
   std::size_t next = 1;
   for (std::size_t i = 1; i + 1 < text.squares.size(); ++i) {
     while (next + 1 < path.size() && path[next] != text.squares[i]) ++next;
@@ -74,11 +130,15 @@ std::string FormatMove(const Variant& variant, const Position& position, const M
   return FormatMove(LegalMoves(variant, position), move);
 }
 
-Result<Move> MatchMove(const MoveList& legal, const MoveText& text) {
+Result<Move> MatchMove(BoardSize board, const MoveList& legal, const MoveText& text) {
   const std::string written = FormatMoveText(text);
+  if (!OnBoard(board, text)) {
+    return MakeError("move " + written + " names a square that is not on the board (1-" +
+                     std::to_string(SquareCount(board)) + ")");
+  }
   std::vector<Move> fits;
   for (const Move& move : legal) {
-    if (move.is_capture() == text.capture && FitsPath(move, text)) fits.push_back(move);
+    if (move.is_capture() == text.capture && FitsPath(board, move, text)) fits.push_back(move);
   }
   if (fits.size() == 1) return fits.front();
   if (fits.size() > 1) {
@@ -116,7 +176,7 @@ Result<Move> MatchMove(const MoveList& legal, const MoveText& text) {
 }
 
 Result<Move> MatchMove(const Variant& variant, const Position& position, const MoveText& text) {
-  return MatchMove(LegalMoves(variant, position), text);
+  return MatchMove(variant.board, LegalMoves(variant, position), text);
 }
 
 Result<Move> ParseMove(const Variant& variant, const Position& position, std::string_view text) {

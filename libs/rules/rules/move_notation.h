@@ -7,7 +7,9 @@
 // share them (different pieces taken on the way), the short form is
 // ambiguous and the error lists each candidate with every landing square.
 // A longer capture path "28x19x10" selects the capture whose landings
-// contain the written squares in that order (normally all of them).
+// contain the written squares in that order (normally all of them). A flying
+// king taking two pieces along one diagonal may be written landing on any
+// square between them, since that is the same move.
 //
 // Writing: the short form when no other legal move of the same kind shares
 // origin and destination, else the full path.
@@ -24,7 +26,8 @@
 
 namespace draughts::rules {
 
-Result<Move> MatchMove(const MoveList& legal, const MoveText& text);
+// `legal` are the legal moves of a position on `board`.
+Result<Move> MatchMove(BoardSize board, const MoveList& legal, const MoveText& text);
 Result<Move> MatchMove(const Variant& variant, const Position& position, const MoveText& text);
 // Parses then matches; syntax errors carry the offset in `text`.
 Result<Move> ParseMove(const Variant& variant, const Position& position, std::string_view text);

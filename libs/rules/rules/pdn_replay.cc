@@ -48,7 +48,7 @@ Result<GameRecord> ReplayPdnGame(const PdnGame& game, const Variant& fallback) {
           WhereMove(written, i) + "the game is already over (" + record->outcome().ToString() + ")",
           written.offset);
     }
-    auto move = MatchMove(record->legal_moves(), written.move);
+    auto move = MatchMove(record->variant().board, record->legal_moves(), written.move);
     if (!move.ok()) return MakeError(WhereMove(written, i) + move.error().message, written.offset);
     if (auto error = record->Apply(*move)) {
       return MakeError(WhereMove(written, i) + error->message, written.offset);
