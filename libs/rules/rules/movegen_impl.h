@@ -120,10 +120,11 @@ class CaptureFilter {
 };
 
 // Two sequences taking the same set of pieces from the same origin to the
-// same square are one move under CaptureIdentity::kPieceSet. With one or
-// two pieces taken that cannot happen (the four diagonals through origin and
-// destination allow one order only), so only longer ones are compared.
-inline constexpr int kMinCountForDuplicates = 3;
+// same square are one move under CaptureIdentity::kPieceSet. A single jump
+// has a single path, so only sequences of two or more are compared (two
+// already collide: a flying king may land anywhere between two pieces on
+// one diagonal before taking the second).
+inline constexpr int kMinCountForDuplicates = 2;
 
 // A growable array of CompactMove reused across calls (no allocation once
 // it has grown to the largest move count seen).
