@@ -21,8 +21,8 @@ std::uint64_t Count(std::string_view id, int depth, std::size_t table_bytes) {
 }
 
 // Without a table: the move generator alone.
-TEST(PerftDeep, International9) {
-  EXPECT_EQ(Count("international", 9, 0), testing::kInternationalPerft[8]);
+TEST(PerftDeep, International10) {
+  EXPECT_EQ(Count("international", 10, 0), testing::kInternationalPerft[9]);
 }
 TEST(PerftDeep, English10) {
   EXPECT_EQ(Count("english", 10, 0), testing::kEnglishPerft[9]);

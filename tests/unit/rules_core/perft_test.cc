@@ -20,14 +20,14 @@ void ExpectCounts(std::string_view id, const std::array<std::uint64_t, N>& count
     EXPECT_EQ(Perft(v, start, depth), counts[depth - 1]) << id << " depth " << depth;
 }
 
-TEST(Perft, InternationalToDepth6) {
-  ExpectCounts("international", testing::kInternationalPerft, 6);
+TEST(Perft, InternationalToDepth8) {
+  ExpectCounts("international", testing::kInternationalPerft, 8);
 }
-TEST(Perft, EnglishToDepth7) {
-  ExpectCounts("english", testing::kEnglishPerft, 7);
+TEST(Perft, EnglishToDepth9) {
+  ExpectCounts("english", testing::kEnglishPerft, 9);
 }
-TEST(Perft, CanadianToDepth5) {
-  ExpectCounts("canadian", testing::kCanadianPerft, 5);
+TEST(Perft, CanadianToDepth7) {
+  ExpectCounts("canadian", testing::kCanadianPerft, 7);
 }
 
 TEST(Perft, HashTableGivesTheSameCounts) {
