@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "rules/fen.h"
+#include "rules/move_notation.h"
 #include "rules/movegen.h"
 #include "rules/perft.h"
 #include "rules/position.h"
@@ -47,25 +48,6 @@ bool ParseInt(std::string_view text, long max, long& out) {
   if (v > max) return false;
   out = v;
   return true;
-}
-
-// "32-28", "28x19", or the full path "28x19x10" when another legal move has
-// the same origin, destination and kind (several capture paths).
-std::string Notation(const Move& move, const MoveList& all) {
-  const char sep = move.is_capture() ? 'x' : '-';
-  bool ambiguous = false;
-  for (const Move& other : all) {
-    if (!(other == move) && other.from == move.from && other.to == move.to &&
-        other.is_capture() == move.is_capture())
-      ambiguous = true;
-  }
-  std::string text = std::to_string(move.from);
-  if (ambiguous) {
-    for (std::uint8_t s : move.landing_squares()) text += sep + std::to_string(s);
-  } else {
-    text += sep + std::to_string(move.to);
-  }
-  return text;
 }
 
 }  // namespace
@@ -117,7 +99,7 @@ int main(int argc, char** argv) {
   if (flags.divide && flags.depth >= 1) {
     const MoveList moves = LegalMoves(*variant, position);
     for (const PerftDivideEntry& e : PerftDivide(*variant, position, flags.depth, options)) {
-      std::printf("%s %llu\n", Notation(e.move, moves).c_str(),
+      std::printf("%s %llu\n", FormatMove(moves, e.move).c_str(),
                   static_cast<unsigned long long>(e.count));
       total += e.count;
     }

@@ -117,18 +117,14 @@ class Perfter {
   CountTable* table_;
 };
 
-}  // namespace
-
-std::uint64_t Perft(const Variant& variant, const Position& position, int depth,
-                    const PerftOptions& options) {
+std::uint64_t PerftWithTable(const Variant& variant, const Position& position, int depth,
+                             CountTable* table) {
   if (depth <= 0) return 1;
   if (position.board() != variant.board || CheckVariant(variant)) return 0;
-  std::unique_ptr<CountTable> table;
-  if (options.hash_bytes > 0 && depth >= 3)
-    table = std::make_unique<CountTable>(options.hash_bytes);
   const RuleFlags rules = RuleFlags::From(variant);
   return internal::WithLayout(position.board(), [&]<class L>() {
-    Perfter<L> perfter(rules, depth, table.get());
+    // Depths 1 and 2 gain nothing from the table (bulk counting).
+    Perfter<L> perfter(rules, depth, depth >= 3 ? table : nullptr);
     const Board<L> board = Board<L>::FromPosition(position);
     if (position.side_to_move() == Color::kWhite)
       return perfter.template Run<true>(board, position.hash(), depth);
@@ -136,12 +132,26 @@ std::uint64_t Perft(const Variant& variant, const Position& position, int depth,
   });
 }
 
+std::unique_ptr<CountTable> MakeTable(const PerftOptions& options) {
+  if (options.hash_bytes == 0) return nullptr;
+  return std::make_unique<CountTable>(options.hash_bytes);
+}
+
+}  // namespace
+
+std::uint64_t Perft(const Variant& variant, const Position& position, int depth,
+                    const PerftOptions& options) {
+  const auto table = depth >= 3 ? MakeTable(options) : nullptr;
+  return PerftWithTable(variant, position, depth, table.get());
+}
+
 std::vector<PerftDivideEntry> PerftDivide(const Variant& variant, const Position& position,
                                           int depth, const PerftOptions& options) {
   std::vector<PerftDivideEntry> entries;
   if (depth < 1) return entries;
+  const auto table = depth >= 4 ? MakeTable(options) : nullptr;  // shared: subtrees transpose
   for (const Move& m : LegalMoves(variant, position))
-    entries.push_back({m, Perft(variant, position.Play(m), depth - 1, options)});
+    entries.push_back({m, PerftWithTable(variant, position.Play(m), depth - 1, table.get())});
   return entries;
 }
 

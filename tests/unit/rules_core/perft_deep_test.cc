@@ -24,8 +24,8 @@ std::uint64_t Count(std::string_view id, int depth, std::size_t table_bytes) {
 TEST(PerftDeep, International10) {
   EXPECT_EQ(Count("international", 10, 0), testing::kInternationalPerft[9]);
 }
-TEST(PerftDeep, English10) {
-  EXPECT_EQ(Count("english", 10, 0), testing::kEnglishPerft[9]);
+TEST(PerftDeep, English11) {
+  EXPECT_EQ(Count("english", 11, 0), testing::kEnglishPerft[10]);
 }
 TEST(PerftDeep, Canadian8) {
   EXPECT_EQ(Count("canadian", 8, 0), testing::kCanadianPerft[7]);
