@@ -1,0 +1,221 @@
+#include "platform/redis_client.h"
+
+#include <hiredis/hiredis.h>
+#include <poll.h>
+#include <sys/time.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "platform/absl_compat.h"
+
+namespace draughts::platform {
+namespace {
+
+struct timeval NonNegativeTimeval(absl::Duration duration) {
+  if (duration < absl::ZeroDuration()) duration = absl::ZeroDuration();
+  return absl::ToTimeval(duration);
+}
+
+struct ReplyDeleter {
+  void operator()(redisReply* reply) const { freeReplyObject(reply); }
+};
+using ReplyPtr = std::unique_ptr<redisReply, ReplyDeleter>;
+
+}  // namespace
+
+absl::StatusOr<RedisOptions> ParseRedisAddress(std::string_view address) {
+  size_t colon = address.rfind(':');
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 == address.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("redis address \"", ToAbsl(address), "\" is not host:port"));
+  }
+  std::string_view host = address.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  int port = 0;
+  if (!absl::SimpleAtoi(ToAbsl(address.substr(colon + 1)), &port) || port <= 0 || port > 65535) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("redis address \"", ToAbsl(address), "\" has no valid port"));
+  }
+  RedisOptions options;
+  options.host = std::string(host);
+  options.port = port;
+  return options;
+}
+
+void RedisClient::ContextDeleter::operator()(redisContext* context) const {
+  redisFree(context);
+}
+
+RedisClient::RedisClient(RedisOptions options) : options_(std::move(options)) {}
+
+RedisClient::~RedisClient() = default;
+
+void RedisClient::Disconnect() {
+  context_.reset();
+}
+
+absl::Status RedisClient::Connect() {
+  return EnsureConnected();
+}
+
+absl::Status RedisClient::ConnectionLost(std::string_view what) {
+  std::string detail = context_ != nullptr ? context_->errstr : "no connection";
+  context_.reset();
+  return absl::UnavailableError(
+      absl::StrCat("redis ", options_.host, ":", options_.port, ": ", ToAbsl(what), ": ", detail));
+}
+
+absl::Status RedisClient::ConnectOnce() {
+  struct timeval timeout = NonNegativeTimeval(options_.connect_timeout);
+  std::unique_ptr<redisContext, ContextDeleter> context(
+      redisConnectWithTimeout(options_.host.c_str(), options_.port, timeout));
+  if (context == nullptr) return absl::ResourceExhaustedError("redis: cannot allocate a context");
+  if (context->err != 0) {
+    return absl::UnavailableError(absl::StrCat("cannot connect to redis ", options_.host, ":",
+                                               options_.port, ": ", context->errstr));
+  }
+  redisEnableKeepAlive(context.get());
+  context_ = std::move(context);
+  if (absl::Status status = SetTimeout(options_.command_timeout); !status.ok()) return status;
+
+  // AUTH / SELECT are part of connecting: a reconnect must restore them.
+  if (!options_.password.empty()) {
+    auto reply = RunCommand({"AUTH", options_.password}, options_.command_timeout);
+    if (!reply.ok()) {
+      context_.reset();
+      return reply.status();
+    }
+  }
+  if (options_.database != 0) {
+    std::string db = absl::StrCat(options_.database);
+    auto reply = RunCommand({"SELECT", db}, options_.command_timeout);
+    if (!reply.ok()) {
+      context_.reset();
+      return reply.status();
+    }
+  }
+  return absl::OkStatus();
+}
+
+bool RedisClient::SocketLooksAlive() const {
+  // Between commands the server never sends anything (no pub/sub here), so
+  // a readable or hung-up socket means the server closed it.
+  struct pollfd pfd = {context_->fd, POLLIN | POLLRDHUP, 0};
+  int ready = ::poll(&pfd, 1, 0);
+  return ready == 0;
+}
+
+absl::Status RedisClient::EnsureConnected() {
+  if (context_ != nullptr && context_->err == 0 && SocketLooksAlive()) return absl::OkStatus();
+  context_.reset();
+  absl::Status last;
+  absl::Duration backoff = options_.initial_backoff;
+  int attempts = std::max(1, options_.connect_attempts);
+  for (int attempt = 1; attempt <= attempts; ++attempt) {
+    last = ConnectOnce();
+    if (last.ok()) return last;
+    // Bad credentials or database will not fix themselves: stop at once.
+    if (last.code() != absl::StatusCode::kUnavailable) return last;
+    if (attempt < attempts) {
+      absl::SleepFor(backoff);
+      backoff = std::min(backoff * 2, options_.max_backoff);
+    }
+  }
+  return absl::UnavailableError(absl::StrCat(last.message(), " (after ", attempts, " attempts)"));
+}
+
+absl::Status RedisClient::SetTimeout(absl::Duration timeout) {
+  if (redisSetTimeout(context_.get(), NonNegativeTimeval(timeout)) != REDIS_OK) {
+    return ConnectionLost("cannot set socket timeout");
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<RedisReply> RedisClient::RunCommand(const std::vector<std::string_view>& argv,
+                                                   absl::Duration timeout) {
+  if (argv.empty()) return absl::InvalidArgumentError("redis: empty command");
+  std::vector<const char*> pointers;
+  std::vector<size_t> lengths;
+  pointers.reserve(argv.size());
+  lengths.reserve(argv.size());
+  for (std::string_view arg : argv) {
+    pointers.push_back(arg.data());
+    lengths.push_back(arg.size());
+  }
+  bool custom_timeout = timeout != options_.command_timeout;
+  if (custom_timeout) {
+    if (absl::Status status = SetTimeout(timeout); !status.ok()) return status;
+  }
+  ReplyPtr reply(static_cast<redisReply*>(redisCommandArgv(
+      context_.get(), static_cast<int>(argv.size()), pointers.data(), lengths.data())));
+  if (reply == nullptr) {
+    return ConnectionLost(absl::StrCat("connection lost during ", ToAbsl(argv[0]),
+                                       " (it may or may not have been applied)"));
+  }
+  if (custom_timeout) {
+    if (absl::Status status = SetTimeout(options_.command_timeout); !status.ok()) return status;
+  }
+  RedisReply converted = RedisReply::FromHiredis(reply.get());
+  if (converted.is_error()) return RedisErrorToStatus(converted.text());
+  return converted;
+}
+
+absl::StatusOr<RedisReply> RedisClient::CommandWithTimeout(const std::vector<std::string>& argv,
+                                                           absl::Duration timeout) {
+  if (argv.empty()) return absl::InvalidArgumentError("redis: empty command");
+  if (absl::Status status = EnsureConnected(); !status.ok()) return status;
+  std::vector<std::string_view> views(argv.begin(), argv.end());
+  return RunCommand(views, timeout);
+}
+
+absl::StatusOr<RedisReply> RedisClient::Command(const std::vector<std::string>& argv) {
+  return CommandWithTimeout(argv, options_.command_timeout);
+}
+
+absl::StatusOr<RedisReply> RedisClient::Command(std::initializer_list<std::string_view> argv) {
+  if (argv.size() == 0) return absl::InvalidArgumentError("redis: empty command");
+  if (absl::Status status = EnsureConnected(); !status.ok()) return status;
+  return RunCommand(std::vector<std::string_view>(argv), options_.command_timeout);
+}
+
+absl::StatusOr<std::vector<RedisReply>> RedisClient::Pipeline(
+    const std::vector<std::vector<std::string>>& commands) {
+  std::vector<RedisReply> replies;
+  if (commands.empty()) return replies;
+  for (const std::vector<std::string>& command : commands) {
+    if (command.empty()) return absl::InvalidArgumentError("redis: empty command in pipeline");
+  }
+  if (absl::Status status = EnsureConnected(); !status.ok()) return status;
+  for (const std::vector<std::string>& command : commands) {
+    std::vector<const char*> pointers;
+    std::vector<size_t> lengths;
+    for (const std::string& arg : command) {
+      pointers.push_back(arg.data());
+      lengths.push_back(arg.size());
+    }
+    if (redisAppendCommandArgv(context_.get(), static_cast<int>(command.size()), pointers.data(),
+                               lengths.data()) != REDIS_OK) {
+      return ConnectionLost("cannot buffer pipelined command");
+    }
+  }
+  replies.reserve(commands.size());
+  for (size_t i = 0; i < commands.size(); ++i) {
+    void* raw = nullptr;
+    if (redisGetReply(context_.get(), &raw) != REDIS_OK) {
+      return ConnectionLost(absl::StrCat("connection lost in a pipeline after ", i, " of ",
+                                         commands.size(),
+                                         " replies (the rest may or may not have been applied)"));
+    }
+    ReplyPtr reply(static_cast<redisReply*>(raw));
+    replies.push_back(RedisReply::FromHiredis(reply.get()));
+  }
+  return replies;
+}
+
+}  // namespace draughts::platform
