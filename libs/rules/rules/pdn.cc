@@ -25,6 +25,8 @@ constexpr std::array<ResultForm, 7> kResultForms{{
     {"*", PdnResult::kUnknown},
 }};
 
+constexpr int kMaxMoveNumber = 100000;
+
 bool IsMoveChar(char c) {
   return text::IsDigit(c) || c == '-' || c == 'x' || c == 'X' || c == ':';
 }
@@ -228,7 +230,8 @@ class PdnReader {
       int number = 0;
       const auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + digits, number);
       (void)ptr;
-      if (ec != std::errc() || number < 1) {
+      // Bounded so that numbering the moves written after it cannot overflow.
+      if (ec != std::errc() || number < 1 || number > kMaxMoveNumber) {
         return Fail("move number " + std::string(rest.substr(0, digits)) + " is not valid", start);
       }
       if (game.moves.empty()) first_number = std::make_pair(number, dots > 1);
@@ -269,13 +272,6 @@ std::string EscapeTagValue(std::string_view value) {
   return out;
 }
 
-// A '}' would end the comment early; a game built in code may contain one.
-std::string CommentToken(std::string_view comment) {
-  std::string body(comment);
-  std::replace(body.begin(), body.end(), '}', ')');
-  return "{" + body + "}";
-}
-
 class LineWrapper {
  public:
   explicit LineWrapper(std::string& out) : out_(out) {}
@@ -290,6 +286,20 @@ class LineWrapper {
     }
     out_ += token;
     line_length_ += token.size();
+  }
+
+  // "{text}", or "; text" up to the end of the line when the text holds a
+  // '}' that would close the braces early.
+  void AddComment(std::string_view comment) {
+    std::string body;
+    AppendComment(body, comment);  // one line, even for comments built in code
+    if (body.find('}') == std::string::npos) {
+      Add("{" + body + "}");
+      return;
+    }
+    Add("; " + body);
+    out_ += '\n';
+    line_length_ = 0;
   }
 
  private:
@@ -371,7 +381,7 @@ std::string WritePdn(const PdnGame& game) {
   if (!wrote_result_tag) out += "[Result \"" + result + "\"]\n";
   out += '\n';
   LineWrapper line(out);
-  if (!game.leading_comment.empty()) line.Add(CommentToken(game.leading_comment));
+  if (!game.leading_comment.empty()) line.AddComment(game.leading_comment);
   const int shift = game.first_move_by_second_player ? 1 : 0;
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
     const std::size_t half = i + static_cast<std::size_t>(shift);
@@ -383,7 +393,7 @@ std::string WritePdn(const PdnGame& game) {
     } else {
       line.Add(FormatMoveText(game.moves[i].move));
     }
-    if (!game.moves[i].comment.empty()) line.Add(CommentToken(game.moves[i].comment));
+    if (!game.moves[i].comment.empty()) line.AddComment(game.moves[i].comment);
   }
   line.Add(result);
   out += '\n';

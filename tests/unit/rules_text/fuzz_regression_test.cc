@@ -74,5 +74,27 @@ TEST(FuzzRegression, DeepVariationIsAnErrorAtItsStart) {
   EXPECT_EQ(games.error().offset, 0u);
 }
 
+// fuzz_pdn, first minute: a ';' comment holding '}' and control bytes was
+// written back inside braces with the '}' replaced, so it read back
+// different.
+TEST(FuzzRegression, LineCommentWithClosingBraceSurvivesRoundTrip) {
+  const std::string input(
+      ";YGameType\x03\0\0\0\0\0\0\0EN \"W6,3(:B1},15,22,23,3\"]\n"
+      "1... 26x17x10 2. 3-7 10x3; *\n",
+      74);
+  auto games = ReadPdn(input);
+  ASSERT_TRUE(games.ok()) << games.error().ToString();
+  ASSERT_EQ(games->size(), 1u);
+  const PdnGame& game = games->front();
+  EXPECT_EQ(game.leading_comment,
+            std::string("YGameType\x03\0\0\0\0\0\0\0EN \"W6,3(:B1},15,22,23,3\"]", 43));
+  auto again = ReadPdn(WritePdn(*games));
+  ASSERT_TRUE(again.ok()) << again.error().ToString();
+  ASSERT_EQ(again->size(), 1u);
+  EXPECT_EQ(again->front().leading_comment, game.leading_comment);
+  EXPECT_EQ(again->front().moves.size(), 3u);
+  EXPECT_EQ(again->front().moves.back().comment, game.moves.back().comment);
+}
+
 }  // namespace
 }  // namespace draughts::rules

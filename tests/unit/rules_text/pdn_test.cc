@@ -172,7 +172,9 @@ TEST(PdnWrite, NumbersWrapsAndSetsTheResultTag) {
   EXPECT_THAT(text, HasSubstr("[Event \"A \\\"b\\\"\"]\n[GameType \"20\"]\n[Result \"0-2\"]\n\n"));
   std::string movetext = text.substr(text.find("\n\n") + 2);
   std::replace(movetext.begin(), movetext.end(), '\n', ' ');
-  EXPECT_THAT(movetext, HasSubstr("{intro} 1. 31-26 32-27 {a ) brace} 2. 33-28 34-29 3. 35-30"));
+  // A '}' cannot go inside braces: that comment is written after ';'.
+  EXPECT_THAT(movetext, HasSubstr("{intro} 1. 31-26 32-27 ; a } brace 2. 33-28 34-29 3. 35-30"));
+  EXPECT_THAT(text, HasSubstr("; a } brace\n2. 33-28"));
   EXPECT_THAT(movetext, HasSubstr("14. 32-27 33-28 15. 34-29 35-30 0-2 "));
   EXPECT_EQ(text.back(), '\n');
   std::size_t line_start = 0;
