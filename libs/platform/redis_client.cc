@@ -2,9 +2,12 @@
 
 #include <hiredis/hiredis.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/time.h>
 
 #include <algorithm>
+#include <csignal>
+#include <mutex>
 #include <utility>
 
 #include "absl/strings/numbers.h"
@@ -18,6 +21,19 @@ namespace {
 struct timeval NonNegativeTimeval(absl::Duration duration) {
   if (duration < absl::ZeroDuration()) duration = absl::ZeroDuration();
   return absl::ToTimeval(duration);
+}
+
+// hiredis writes with write(2); a write to a socket the server closed would
+// raise SIGPIPE and kill the process. Ignore it (errors come back as EPIPE)
+// unless the program installed its own handler.
+void IgnoreSigpipeOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction current;
+    if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL) {
+      ::signal(SIGPIPE, SIG_IGN);
+    }
+  });
 }
 
 struct ReplyDeleter {
@@ -72,6 +88,7 @@ absl::Status RedisClient::ConnectionLost(std::string_view what) {
 }
 
 absl::Status RedisClient::ConnectOnce() {
+  IgnoreSigpipeOnce();
   struct timeval timeout = NonNegativeTimeval(options_.connect_timeout);
   std::unique_ptr<redisContext, ContextDeleter> context(
       redisConnectWithTimeout(options_.host.c_str(), options_.port, timeout));

@@ -13,6 +13,9 @@
 // Replies: error replies become a status (see RedisErrorToStatus) in
 // Command(); Pipeline() keeps them as RedisReply::Type::kError per command.
 //
+// SIGPIPE: the first connection sets SIGPIPE to SIG_IGN if it was SIG_DFL,
+// since hiredis writes to sockets with write(2).
+//
 // Thread-safety: a RedisClient is NOT thread-safe; use one per thread or
 // borrow from a RedisPool.
 #ifndef DRAUGHTS_PLATFORM_REDIS_CLIENT_H_
