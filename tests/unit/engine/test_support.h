@@ -1,0 +1,31 @@
+#pragma once
+
+// Helpers shared by the engine tests: positions from FEN, lines of moves
+// from notation, random games for property tests.
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/engine.h"
+#include "rules/game.h"
+#include "rules/move.h"
+#include "rules/position.h"
+#include "rules/variant.h"
+
+namespace draughts::engine::testing {
+
+rules::Variant VariantOrDie(std::string_view id);
+rules::Position PositionOrDie(const rules::Variant& variant, std::string_view fen);
+// A record started at `fen` with `moves` (notation) played; fails the test on error.
+rules::GameRecord RecordOrDie(const rules::Variant& variant, std::string_view fen,
+                              const std::vector<std::string>& moves = {});
+std::string Path(const rules::Move& move);  // "32x21x12"
+
+// Positions reached by random legal play from the start (ongoing games only).
+std::vector<rules::GameRecord> RandomGames(const rules::Variant& variant, int games, int max_plies,
+                                           std::uint64_t seed);
+
+}  // namespace draughts::engine::testing
