@@ -14,11 +14,19 @@ namespace draughts::rules {
 __extension__ typedef unsigned __int128 Wide;
 
 inline int PopCount(std::uint64_t b) {
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
   return std::popcount(b);
+#else
+  // Without -mpopcnt, std::popcount is a call into libgcc; this inline
+  // SWAR count is several times faster in the move generator.
+  b = b - ((b >> 1) & 0x5555555555555555ull);
+  b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
+  b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((b * 0x0101010101010101ull) >> 56);
+#endif
 }
 inline int PopCount(Wide b) {
-  return std::popcount(static_cast<std::uint64_t>(b)) +
-         std::popcount(static_cast<std::uint64_t>(b >> 64));
+  return PopCount(static_cast<std::uint64_t>(b)) + PopCount(static_cast<std::uint64_t>(b >> 64));
 }
 
 // Index of the lowest set bit. Precondition: b != 0.

@@ -20,6 +20,7 @@ template <class L>
 class FullSink {
  public:
   using Bits = typename L::Bits;
+  static constexpr bool kKeepsPath = true;
   FullSink(MoveList& out, const RuleFlags& rules)
       : out_(out), filter_(rules.majority), dedupe_(rules.dedupe_by_set) {}
 

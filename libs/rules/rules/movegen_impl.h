@@ -7,7 +7,8 @@
 // are compile-time constants. Rule parameters are runtime flags (RuleFlags)
 // that stay constant during a search, so their branches predict perfectly.
 //
-// Moves reach a Sink, which decides what to keep:
+// Moves reach a Sink, which decides what to keep (Sink::kKeepsPath says
+// whether it reads the trail, so the search can skip recording it):
 //   sink.Capture(from, to, captured, count, promotes, by_king, trail)
 //   sink.Quiet(from, to, promotes, by_king)
 // `from`, `to` and `captured` are one-bit / many-bit sets; `trail` gives the
@@ -160,6 +161,7 @@ template <class L>
 class CompactSink {
  public:
   using Bits = typename L::Bits;
+  static constexpr bool kKeepsPath = false;
   CompactSink(MoveBuffer<L>& out, const RuleFlags& rules)
       : out_(out), filter_(rules.majority), dedupe_(rules.dedupe_by_set) {}
 
@@ -350,42 +352,60 @@ class Generator {
   template <class Sink>
   void ManJump(Sink& sink, Bits sq, Bits captured, int n) {
     if (n == Move::kMaxCaptures) return Record(sink, sq, captured, n, false, false);
+    // Forward directions always; backward ones when men capture backwards.
+    const bool back = rules_.men_capture_backward;
     bool extended = false;
-    for (int i = 0; i < 4; ++i) {
-      const Direction d = static_cast<Direction>(i);
-      if (!rules_.men_capture_backward && d != kForwardLeft && d != kForwardRight) continue;
-      const Bits over = L::Step(sq, d) & opp_ & ~captured;
-      if (!over) continue;
-      const Bits land = L::Step(over, d) & dfs_empty_;
-      if (!land) continue;
-      extended = true;
-      taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
-      landings_[n] = static_cast<std::uint8_t>(LowestBit(land));
-      if (rules_.promotion_ends_capture && (land & kPromotion)) {
-        Record(sink, land, captured | over, n + 1, true, false);
-        continue;
-      }
+    if (back || kForwardLeft == kUpLeft) extended |= ManJumpTo<kUpLeft>(sink, sq, captured, n);
+    if (back || kForwardRight == kUpRight) extended |= ManJumpTo<kUpRight>(sink, sq, captured, n);
+    if (back || kForwardLeft == kDownLeft) extended |= ManJumpTo<kDownLeft>(sink, sq, captured, n);
+    if (back || kForwardRight == kDownRight)
+      extended |= ManJumpTo<kDownRight>(sink, sq, captured, n);
+    if (!extended && n > 0) Record(sink, sq, captured, n, (sq & kPromotion) != 0, false);
+  }
+
+  template <Direction D, class Sink>
+  bool ManJumpTo(Sink& sink, Bits sq, Bits captured, int n) {
+    const Bits over = L::template Step<D>(sq) & opp_ & ~captured;
+    if (!over) return false;
+    const Bits land = L::template Step<D>(over) & dfs_empty_;
+    if (!land) return false;
+    Note<Sink>(n, over, land);
+    if (rules_.promotion_ends_capture && (land & kPromotion)) {
+      Record(sink, land, captured | over, n + 1, true, false);
+    } else {
       ManJump(sink, land, captured | over, n + 1);
     }
-    if (!extended && n > 0) Record(sink, sq, captured, n, (sq & kPromotion) != 0, false);
+    return true;
   }
 
   template <class Sink>
   void ShortKingJump(Sink& sink, Bits sq, Bits captured, int n) {
     if (n == Move::kMaxCaptures) return Record(sink, sq, captured, n, false, true);
-    bool extended = false;
-    for (int i = 0; i < 4; ++i) {
-      const Direction d = static_cast<Direction>(i);
-      const Bits over = L::Step(sq, d) & opp_ & ~captured;
-      if (!over) continue;
-      const Bits land = L::Step(over, d) & dfs_empty_;
-      if (!land) continue;
-      extended = true;
+    bool extended = ShortKingJumpTo<kUpLeft>(sink, sq, captured, n);
+    extended |= ShortKingJumpTo<kUpRight>(sink, sq, captured, n);
+    extended |= ShortKingJumpTo<kDownLeft>(sink, sq, captured, n);
+    extended |= ShortKingJumpTo<kDownRight>(sink, sq, captured, n);
+    if (!extended && n > 0) Record(sink, sq, captured, n, false, true);
+  }
+
+  template <Direction D, class Sink>
+  bool ShortKingJumpTo(Sink& sink, Bits sq, Bits captured, int n) {
+    const Bits over = L::template Step<D>(sq) & opp_ & ~captured;
+    if (!over) return false;
+    const Bits land = L::template Step<D>(over) & dfs_empty_;
+    if (!land) return false;
+    Note<Sink>(n, over, land);
+    ShortKingJump(sink, land, captured | over, n + 1);
+    return true;
+  }
+
+  // Remembers the n-th jump for sinks that keep the path.
+  template <class Sink>
+  void Note(int n, Bits over, Bits land) {
+    if constexpr (Sink::kKeepsPath) {
       taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
       landings_[n] = static_cast<std::uint8_t>(LowestBit(land));
-      ShortKingJump(sink, land, captured | over, n + 1);
     }
-    if (!extended && n > 0) Record(sink, sq, captured, n, false, true);
   }
 
   // The first piece met from `sq` along d, if it can be jumped.
@@ -418,7 +438,7 @@ class Generator {
       if (!over) continue;
       extended = true;
       const Bits now_captured = captured | over;
-      taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
+      if constexpr (Sink::kKeepsPath) taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
       // Any empty square beyond may be the landing, but when the capture can
       // go on from some of them it must: only those remain.
       Bits all = 0;
@@ -430,13 +450,13 @@ class Generator {
       if (continuing) {
         while (continuing) {
           const Bits l = PopLowest(continuing);
-          landings_[n] = static_cast<std::uint8_t>(LowestBit(l));
+          if constexpr (Sink::kKeepsPath) landings_[n] = static_cast<std::uint8_t>(LowestBit(l));
           FlyingKingJump(sink, l, now_captured, n + 1, d);
         }
       } else {
         while (all) {
           const Bits l = PopLowest(all);
-          landings_[n] = static_cast<std::uint8_t>(LowestBit(l));
+          if constexpr (Sink::kKeepsPath) landings_[n] = static_cast<std::uint8_t>(LowestBit(l));
           Record(sink, l, now_captured, n + 1, false, true);
         }
       }
