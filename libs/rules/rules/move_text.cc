@@ -47,6 +47,12 @@ Result<MoveText> ReadMoveText(text::Cursor& in) {
     if (*square < 1) return MakeError("square numbers start at 1", square_offset);
     move.squares.push_back(*square);
   }
+  // A capture may come back to its origin; a plain move cannot. Refusing
+  // it also keeps "1-1" (and "01-1") from being a move that would be written
+  // back as the PDN result "1-1".
+  if (!move.capture && move.squares[0] == move.squares[1]) {
+    return MakeError("a move without capture must leave its square", first_offset);
+  }
   return move;
 }
 

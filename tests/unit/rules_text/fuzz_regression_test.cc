@@ -96,5 +96,14 @@ TEST(FuzzRegression, LineCommentWithClosingBraceSurvivesRoundTrip) {
   EXPECT_EQ(again->front().moves.back().comment, game.moves.back().comment);
 }
 
+// fuzz_pdn: "01-1" read as a move from 1 to 1 and was written back as
+// "1-1", which reads as the result "1-1" (a draw).
+TEST(FuzzRegression, MoveThatWouldWriteAsAResultIsRefused) {
+  auto games = ReadPdn("[GameType \"21\"]\n1... 6x17x10 2. 3-7 01-1 *\n");
+  ASSERT_FALSE(games.ok());
+  EXPECT_EQ(games.error().offset, 36u);
+  EXPECT_NE(games.error().message.find("must leave its square"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace draughts::rules

@@ -64,15 +64,22 @@ TEST_P(MoveTextErrors, ReportsWhatAndWhere) {
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, MoveTextErrors,
-    ::testing::Values(BadMove{"", 0, "square number"}, BadMove{"x19", 0, "square number"},
-                      BadMove{"32", 2, "expected '-' or 'x'"},
-                      BadMove{"32 28", 2, "expected '-' or 'x'"},
-                      BadMove{"32-", 3, "square number"}, BadMove{"32--28", 3, "square number"},
-                      BadMove{"32-28-23", 5, "one square to one other"},
-                      BadMove{"28x19-10", 5, "mixes"}, BadMove{"0-5", 0, "start at 1"},
-                      BadMove{"5x0", 2, "start at 1"}, BadMove{"1-0", 2, "start at 1"},
-                      BadMove{"300-5", 0, "too large"}, BadMove{"32-28 x", 6, "after the move"},
-                      BadMove{"32-28a", 5, "after the move"}));
+    ::testing::Values(
+        BadMove{"", 0, "square number"}, BadMove{"x19", 0, "square number"},
+        BadMove{"32", 2, "expected '-' or 'x'"}, BadMove{"32 28", 2, "expected '-' or 'x'"},
+        BadMove{"32-", 3, "square number"}, BadMove{"32--28", 3, "square number"},
+        BadMove{"32-28-23", 5, "one square to one other"}, BadMove{"28x19-10", 5, "mixes"},
+        BadMove{"0-5", 0, "start at 1"}, BadMove{"5x0", 2, "start at 1"},
+        BadMove{"1-0", 2, "start at 1"}, BadMove{"300-5", 0, "too large"},
+        BadMove{"32-28 x", 6, "after the move"}, BadMove{"32-28a", 5, "after the move"},
+        BadMove{"7-7", 0, "must leave its square"}, BadMove{"01-1", 0, "must leave its square"}));
+
+TEST(MoveTextParse, CaptureMayEndOnItsOrigin) {
+  // International: a man can take four pieces around a square and come back.
+  auto move = ParseMoveText("43x43");
+  ASSERT_TRUE(move.ok()) << move.error().ToString();
+  EXPECT_EQ(move->squares, (std::vector<int>{43, 43}));
+}
 
 TEST(MoveTextParse, RejectsPathsLongerThanTheLimit) {
   std::string text = "1";
