@@ -1,0 +1,165 @@
+#include "bench_modes.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bench_positions.h"
+#include "engine/engine.h"
+#include "rules/fen.h"
+#include "rules/game.h"
+#include "rules/move_notation.h"
+#include "rules/variant.h"
+
+namespace draughts::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool Selected(const BenchOptions& options, std::string_view variant) {
+  return options.variant.empty() || options.variant == variant;
+}
+
+double Seconds(Clock::duration d) {
+  return std::chrono::duration<double>(d).count();
+}
+
+double Nps(std::int64_t nodes, double seconds) {
+  return seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
+}
+
+std::string Str(std::string_view s) {
+  return std::string(s);
+}
+
+}  // namespace
+
+int RunFixedDepth(const BenchOptions& options) {
+  std::printf("%-14s %-11s %5s %12s %9s %11s  %-10s %6s\n", "variant", "position", "depth", "nodes",
+              "ms", "nps", "best", "score");
+  std::int64_t total_nodes = 0;
+  double total_seconds = 0;
+  int searched = 0;
+  for (const BenchPosition& bp : BenchPositions()) {
+    if (!Selected(options, bp.variant)) continue;
+    auto variant = rules::FindVariant(bp.variant);
+    if (!variant.ok()) {
+      std::fprintf(stderr, "bench: %s\n", variant.error().ToString().c_str());
+      return 1;
+    }
+    auto position = rules::ParseFen(*variant, bp.fen);
+    if (!position.ok()) {
+      std::fprintf(stderr, "bench: %s %s: %s\n", Str(bp.variant).c_str(), Str(bp.label).c_str(),
+                   position.error().ToString().c_str());
+      return 1;
+    }
+    // A fresh engine per position: the count must not depend on the order.
+    engine::Engine engine(options.tt_megabytes);
+    const int depth = options.depth > 0 ? options.depth : bp.depth;
+    const auto start = Clock::now();
+    auto result = engine.Search(*variant, *position, engine::GameHistory{}, {.max_depth = depth});
+    const double seconds = Seconds(Clock::now() - start);
+    if (!result.ok()) {
+      std::fprintf(stderr, "bench: %s %s: %s\n", Str(bp.variant).c_str(), Str(bp.label).c_str(),
+                   result.error().ToString().c_str());
+      return 1;
+    }
+    total_nodes += result->info.nodes;
+    total_seconds += seconds;
+    ++searched;
+    std::printf(
+        "%-14s %-11s %5d %12lld %9.0f %11.0f  %-10s %6d\n", Str(bp.variant).c_str(),
+        Str(bp.label).c_str(), result->info.depth, static_cast<long long>(result->info.nodes),
+        seconds * 1000, Nps(result->info.nodes, seconds),
+        rules::FormatMove(*variant, *position, result->best).c_str(), result->info.score_cp);
+  }
+  if (searched == 0) {
+    std::fprintf(stderr, "bench: no position for rule set '%s'\n", Str(options.variant).c_str());
+    return 1;
+  }
+  std::printf("\ntotal: %d positions, %lld nodes, %.2f s, %.0f nps\n", searched,
+              static_cast<long long>(total_nodes), total_seconds, Nps(total_nodes, total_seconds));
+  std::printf("signature: %lld\n", static_cast<long long>(total_nodes));
+  return 0;
+}
+
+int RunTimed(const BenchOptions& options) {
+  std::printf("%-14s %7s %5s %8s %12s %9s %11s  %-8s\n", "variant", "budget", "depth", "seldepth",
+              "nodes", "ms", "nps", "best");
+  for (const rules::Variant& variant : rules::AllVariants()) {
+    if (!Selected(options, variant.id)) continue;
+    engine::Engine engine(options.tt_megabytes);
+    const rules::GameRecord record(variant);
+    const auto start = Clock::now();
+    auto result = engine.Search(record, {.move_time = std::chrono::milliseconds(options.time_ms)});
+    const double seconds = Seconds(Clock::now() - start);
+    if (!result.ok()) {
+      std::fprintf(stderr, "bench: %s\n", result.error().ToString().c_str());
+      return 1;
+    }
+    std::printf("%-14s %5d ms %5d %8d %12lld %9.0f %11.0f  %-8s\n", Str(variant.id).c_str(),
+                options.time_ms, result->info.depth, result->info.seldepth,
+                static_cast<long long>(result->info.nodes), seconds * 1000,
+                Nps(result->info.nodes, seconds),
+                rules::FormatMove(variant, record.position(), result->best).c_str());
+  }
+  return 0;
+}
+
+int RunLevels(const BenchOptions& options) {
+  std::printf("%-14s %-7s %6s %7s %9s %9s %9s %9s\n", "variant", "level", "moves", "forced",
+              "avg ms", "avg* ms", "max ms", "avg depth");
+  std::printf("(avg* leaves out forced moves, which are answered at once)\n");
+  for (const rules::Variant& variant : rules::AllVariants()) {
+    if (!Selected(options, variant.id)) continue;
+    for (engine::Level level :
+         {engine::Level::kEasy, engine::Level::kMedium, engine::Level::kHard}) {
+      engine::Engine engine(options.tt_megabytes);
+      std::mt19937_64 rng(42);
+      rules::GameRecord record(variant);
+      int moves = 0;
+      int forced = 0;
+      double total_ms = 0;
+      double thinking_ms = 0;
+      double max_ms = 0;
+      long depth_sum = 0;
+      for (int ply = 0; ply < options.plies && !record.is_over(); ++ply) {
+        const bool is_forced = record.legal_moves().size() == 1;
+        const auto start = Clock::now();
+        auto result = engine.Play(level, record, rng);
+        const double ms = Seconds(Clock::now() - start) * 1000;
+        if (!result.ok()) {
+          std::fprintf(stderr, "bench: %s\n", result.error().ToString().c_str());
+          return 1;
+        }
+        ++moves;
+        total_ms += ms;
+        max_ms = std::max(max_ms, ms);
+        depth_sum += result->info.depth;
+        if (is_forced) {
+          ++forced;
+        } else {
+          thinking_ms += ms;
+        }
+        auto next = record.Play(result->best);
+        if (!next.ok()) {
+          std::fprintf(stderr, "bench: illegal move from the engine: %s\n",
+                       next.error().ToString().c_str());
+          return 1;
+        }
+        record = *next;
+      }
+      const int thinking = moves - forced;
+      std::printf("%-14s %-7s %6d %7d %9.1f %9.1f %9.1f %9.1f\n", Str(variant.id).c_str(),
+                  Str(engine::LevelName(level)).c_str(), moves, forced,
+                  moves ? total_ms / moves : 0.0, thinking ? thinking_ms / thinking : 0.0, max_ms,
+                  moves ? static_cast<double>(depth_sum) / moves : 0.0);
+    }
+  }
+  return 0;
+}
+
+}  // namespace draughts::bench
