@@ -1,5 +1,7 @@
 #include "platform/pg_pool.h"
 
+#include <poll.h>
+
 #include <algorithm>
 #include <exception>
 #include <pqxx/transaction>
@@ -55,6 +57,18 @@ Outcome Run(pqxx::connection& connection, const TransactionFn& fn, PgIsolation i
   }
 }
 
+// An idle connection never has data waiting: a readable socket means the
+// server sent a FATAL (e.g. pg_terminate_backend, restart) and closed it.
+// Checking first avoids sending BEGIN into a dead session (libpqxx 6.4 also
+// leaks a result on that path).
+bool LooksAlive(const pqxx::connection& connection) {
+  if (!connection.is_open()) return false;
+  int fd = connection.sock();
+  if (fd < 0) return false;
+  struct pollfd pfd = {fd, POLLIN | POLLRDHUP, 0};
+  return ::poll(&pfd, 1, 0) == 0;
+}
+
 }  // namespace
 
 PgPool::PgPool(PgPoolOptions options) : options_(std::move(options)) {
@@ -88,28 +102,39 @@ absl::StatusOr<std::unique_ptr<pqxx::connection>> PgPool::Open() {
 }
 
 absl::StatusOr<std::unique_ptr<pqxx::connection>> PgPool::Acquire() {
-  std::unique_lock<std::mutex> lock(mu_);
-  bool ready = freed_.wait_for(lock, absl::ToChronoNanoseconds(options_.acquire_timeout),
-                               [this] { return !idle_.empty() || open_ < options_.size; });
-  if (!ready) {
-    return absl::UnavailableError(absl::StrCat("all ", options_.size,
-                                               " postgres connections stayed busy for ",
-                                               absl::FormatDuration(options_.acquire_timeout)));
+  std::unique_ptr<pqxx::connection> chosen;
+  std::vector<std::unique_ptr<pqxx::connection>> dead;
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    bool ready = freed_.wait_for(lock, absl::ToChronoNanoseconds(options_.acquire_timeout),
+                                 [this] { return !idle_.empty() || open_ < options_.size; });
+    if (!ready) {
+      return absl::UnavailableError(absl::StrCat("all ", options_.size,
+                                                 " postgres connections stayed busy for ",
+                                                 absl::FormatDuration(options_.acquire_timeout)));
+    }
+    while (!idle_.empty() && chosen == nullptr) {
+      std::unique_ptr<pqxx::connection> connection = std::move(idle_.back());
+      idle_.pop_back();
+      if (LooksAlive(*connection)) {
+        chosen = std::move(connection);
+      } else {
+        --open_;
+        dead.push_back(std::move(connection));
+      }
+    }
+    // Either a live idle connection, or a free slot (there was one, or a
+    // dead connection just gave its slot back): reserve it.
+    if (chosen == nullptr) ++open_;
   }
-  if (!idle_.empty()) {
-    std::unique_ptr<pqxx::connection> connection = std::move(idle_.back());
-    idle_.pop_back();
-    return connection;
+  if (!dead.empty()) {
+    LogWarn("postgres connections closed by the server while idle; replacing them",
+            {{"count", dead.size()}});
+    dead.clear();
   }
-  ++open_;  // reserve the slot, connect without holding the lock
-  lock.unlock();
-  auto opened = Open();
-  if (!opened.ok()) {
-    lock.lock();
-    --open_;
-    lock.unlock();
-    freed_.notify_one();
-  }
+  if (chosen != nullptr) return chosen;
+  auto opened = Open();  // without holding the lock
+  if (!opened.ok()) Release(nullptr, /*broken=*/true);
   return opened;
 }
 
