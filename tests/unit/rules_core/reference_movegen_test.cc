@@ -73,7 +73,7 @@ std::vector<Variant> RuleCombinations() {
 TEST(ReferenceMovegen, RandomGames) {
   std::mt19937 rng(20240611);
   for (const Variant& v : RuleCombinations()) {
-    for (int game = 0; game < 12; ++game) {
+    for (int game = 0; game < 8; ++game) {
       Position p = Position::Initial(v);
       for (int ply = 0; ply < 150; ++ply) {
         if (!Agrees(v, p)) return;
@@ -90,7 +90,7 @@ TEST(ReferenceMovegen, RandomPositionsWithKings) {
   for (const Variant& v : RuleCombinations()) {
     const int squares = SquareCount(v.board);
     const int dim = BoardDimension(v.board);
-    for (int trial = 0; trial < 300; ++trial) {
+    for (int trial = 0; trial < 200; ++trial) {
       PositionSetup setup;
       setup.side_to_move = rng() % 2 ? Color::kWhite : Color::kBlack;
       const int density = 15 + static_cast<int>(rng() % 40);  // percent
