@@ -8,6 +8,9 @@
 // Moves come in a deterministic order: captures before quiet moves, then by
 // origin square bit order. Callers that show moves should not rely on it.
 //
+// Search code that needs raw speed can use the templated generator in
+// movegen_impl.h directly (bit sets, compact moves, no allocation).
+//
 // Preconditions: CheckVariant(variant) passes (always true for built-in
 // rule sets and their table-option copies), and `position` was made for
 // variant.board; otherwise no move is generated.
