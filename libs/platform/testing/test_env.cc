@@ -19,7 +19,7 @@ absl::StatusOr<std::string> RequiredTestEnv(const std::string& name) {
     return absl::FailedPreconditionError(
         absl::StrCat("environment variable ", name,
                      " is not set: integration tests need the servers that scripts/test starts "
-                     "(or set it yourself, see tests/integration/platform/README.md)"));
+                     "(or set it yourself, see libs/platform/README.md)"));
   }
   return std::string(value);
 }

@@ -1,0 +1,1 @@
+INSERT INTO embedded_a (id) VALUES ('x');
