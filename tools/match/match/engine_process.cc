@@ -135,6 +135,10 @@ rules::Result<std::string> EngineProcess::ReadLine(std::chrono::steady_clock::ti
   }
 }
 
+void EngineProcess::CloseInput() {
+  CloseFd(to_child_);
+}
+
 bool EngineProcess::Reap(bool wait) {
   if (pid_ <= 0) return true;
   int status = 0;

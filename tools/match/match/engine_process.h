@@ -32,6 +32,9 @@ class EngineProcess {
   // Writes `line` and a newline; an error if the process has closed its input.
   std::optional<rules::Error> WriteLine(std::string_view line);
 
+  // Closes the process's input (end of file for it); reading goes on.
+  void CloseInput();
+
   // The next line (without its newline), or an error at the deadline or at
   // end of output (the process exited or closed it).
   rules::Result<std::string> ReadLine(std::chrono::steady_clock::time_point deadline);

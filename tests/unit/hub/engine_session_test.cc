@@ -1,0 +1,216 @@
+#include "hub/engine_session.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "hub/commands.h"
+#include "hub/move_text.h"
+#include "hub/position_text.h"
+#include "line_collector.h"
+#include "rules/fen.h"
+#include "rules/variant.h"
+
+namespace draughts::hub {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+class EngineSessionTest : public ::testing::Test {
+ protected:
+  EngineSessionTest() : session_([this](std::string_view line) { lines_.Add(line); }) {}
+
+  void Send(std::string_view line) { EXPECT_TRUE(session_.HandleLine(line)) << line; }
+
+  // The next answer with this command word, or a test failure.
+  std::string Expect(std::string_view command, milliseconds timeout = seconds(30)) {
+    auto line = lines_.WaitFor(command, next_, timeout);
+    EXPECT_TRUE(line.has_value()) << "no '" << command << "' line";
+    return line.value_or("");
+  }
+
+  // No line with this command word arrives within `wait`.
+  void ExpectNone(std::string_view command, milliseconds wait = milliseconds(100)) {
+    std::size_t from = next_;
+    EXPECT_FALSE(lines_.WaitFor(command, from, wait).has_value()) << command;
+  }
+
+  DoneAnswer ExpectDone(milliseconds timeout = seconds(30)) {
+    auto answer = ParseEngineAnswer(Expect("done", timeout));
+    EXPECT_TRUE(answer.ok());
+    if (!answer.ok() || !std::holds_alternative<DoneAnswer>(*answer)) return {};
+    return std::get<DoneAnswer>(*answer);
+  }
+
+  // The move of a "done" line is legal in the position.
+  void ExpectLegal(const DoneAnswer& done, const rules::Variant& variant,
+                   const rules::Position& position) {
+    ASSERT_TRUE(done.move.has_value());
+    auto move = ParseHubMove(variant, position, *done.move);
+    EXPECT_TRUE(move.ok()) << *done.move << ": " << move.error().message;
+  }
+
+  LineCollector lines_;
+  std::size_t next_ = 0;
+  EngineSession session_;
+};
+
+TEST_F(EngineSessionTest, HandshakeDeclaresVariantAndLevel) {
+  Send("hub");
+  auto id = ParseEngineAnswer(Expect("id"));
+  ASSERT_TRUE(id.ok());
+  EXPECT_FALSE(std::get<IdAnswer>(*id).name.empty());
+  std::size_t at = next_;
+  bool variant_seen = false;
+  bool level_seen = false;
+  while (auto line = lines_.WaitFor("param", at, milliseconds(100))) {
+    auto param = std::get<ParamAnswer>(*ParseEngineAnswer(*line));
+    if (param.name == "variant") {
+      variant_seen = true;
+      EXPECT_EQ(param.type, "enum");
+      for (const rules::Variant& v : rules::AllVariants()) {
+        EXPECT_NE(std::find(param.values.begin(), param.values.end(), v.id), param.values.end())
+            << v.id;
+      }
+    }
+    if (param.name == "level") {
+      level_seen = true;
+      EXPECT_EQ(param.values, (std::vector<std::string>{"easy", "medium", "hard"}));
+    }
+  }
+  EXPECT_TRUE(variant_seen);
+  EXPECT_TRUE(level_seen);
+  Expect("wait");
+  Send("init");
+  Expect("ready");
+}
+
+TEST_F(EngineSessionTest, DepthLimitedSearchGivesInfoAndALegalMove) {
+  const rules::Variant international = rules::FindVariant("international").value();
+  Send("init");
+  Send("pos");
+  Send("level depth=2");
+  Send("go think");
+  auto info = ParseEngineAnswer(Expect("info"));
+  ASSERT_TRUE(info.ok());
+  EXPECT_TRUE(std::get<InfoAnswer>(*info).depth.has_value());
+  EXPECT_FALSE(std::get<InfoAnswer>(*info).pv.empty());
+  ExpectLegal(ExpectDone(), international, rules::Position::Initial(international));
+}
+
+TEST_F(EngineSessionTest, MovesAfterThePositionArePlayed) {
+  Send("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"");
+  Send("level depth=3");
+  Send("go think");
+  // White must take 28x19 (capturing 23).
+  const DoneAnswer done = ExpectDone();
+  ASSERT_TRUE(done.move.has_value());
+  EXPECT_EQ(*done.move, "28x19x23");
+}
+
+TEST_F(EngineSessionTest, EnglishPositionsAndMoves) {
+  const rules::Variant english = rules::FindVariant("english").value();
+  Send("set-param name=variant value=english");
+  Send("set-param name=level value=easy");
+  auto position = rules::ParseFen(english, "B:W18,K30:B14,K3");
+  ASSERT_TRUE(position.ok());
+  Send("pos pos=" + FormatHubPosition(*position));
+  Send("go think");
+  const DoneAnswer done = ExpectDone();
+  ExpectLegal(done, english, *position);
+  EXPECT_EQ(*done.move, "14x23x18");  // the only legal move: a capture
+  ExpectNone("error");
+}
+
+TEST_F(EngineSessionTest, TwelveByTwelve) {
+  const rules::Variant canadian = rules::FindVariant("canadian").value();
+  Send("set-param name=variant value=canadian");
+  Send("pos");
+  Send("level depth=2");
+  Send("go think");
+  ExpectLegal(ExpectDone(), canadian, rules::Position::Initial(canadian));
+}
+
+TEST_F(EngineSessionTest, PingAndStopDuringASearch) {
+  const rules::Variant international = rules::FindVariant("international").value();
+  Send("pos");
+  Send("level infinite");
+  Send("go think");
+  std::this_thread::sleep_for(milliseconds(200));
+  EXPECT_TRUE(session_.searching());
+  Send("ping");
+  Expect("pong", seconds(2));
+  ExpectNone("done");
+  Send("stop");
+  // Stop waits for the search, so "done" is already written.
+  ExpectLegal(ExpectDone(milliseconds(1)), international, rules::Position::Initial(international));
+  EXPECT_FALSE(session_.searching());
+}
+
+TEST_F(EngineSessionTest, MoveTimeIsRespected) {
+  Send("pos");
+  Send("level move-time=0.2");
+  const auto start = std::chrono::steady_clock::now();
+  Send("go think");
+  ExpectDone(seconds(5));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(1500));
+}
+
+TEST_F(EngineSessionTest, BadInputIsReportedAndChangesNothing) {
+  const rules::Variant international = rules::FindVariant("international").value();
+  Send("pos moves=\"32-28 18-23\"");
+  // An illegal move, a bad position, a position of another board: each an
+  // error, and the position stays the one set above.
+  Send("pos moves=\"32-28 18-22 28-24 17-21 24-19x\"");
+  Expect("error");
+  Send("pos pos=Wxyz");
+  Expect("error");
+  Send("pos pos=B" + std::string(32, 'e'));
+  Expect("error");
+  Send("set-param name=variant value=shogi");
+  Expect("error");
+  Send("set-param name=level value=grandmaster");
+  Expect("error");
+  Send("set-param name=tt-size value=-3");
+  Expect("error");
+  Send("level depth=deep");
+  Expect("error");
+  Send("go think x=\"unterminated");
+  Expect("error");
+  // Unknown commands and arguments: silently ignored.
+  Send("frobnicate now");
+  Send("");
+  Send("   ");
+  Send("level depth=2 flavour=vanilla");
+  Send("go think");
+  rules::Position expected = rules::Position::Initial(international);
+  for (const char* m : {"32-28", "18-23"}) {
+    expected = expected.Play(ParseHubMove(international, expected, m).value());
+  }
+  ExpectLegal(ExpectDone(), international, expected);
+  ExpectNone("error");
+}
+
+TEST_F(EngineSessionTest, NoLegalMoveStillAnswersDone) {
+  // White to move with no pieces: an error and an empty "done".
+  Send("pos pos=W" + std::string(20, 'b') + std::string(30, 'e'));
+  Send("go think");
+  Expect("error");
+  const DoneAnswer done = ExpectDone();
+  EXPECT_FALSE(done.move.has_value());
+}
+
+TEST_F(EngineSessionTest, QuitEndsTheSession) {
+  Send("pos");
+  Send("level infinite");
+  Send("go think");
+  EXPECT_FALSE(session_.HandleLine("quit"));
+  EXPECT_FALSE(session_.searching());
+  ExpectDone(milliseconds(1));
+  EXPECT_FALSE(session_.HandleLine("ping"));
+}
+
+}  // namespace
+}  // namespace draughts::hub
