@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <random>
 #include <string>
 #include <vector>
@@ -18,6 +19,12 @@ namespace draughts::bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Process CPU time: on a machine shared with other work, wall-clock nodes
+// per second say more about the load than about the engine.
+double CpuSeconds() {
+  return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
 
 bool Selected(const BenchOptions& options, std::string_view variant) {
   return options.variant.empty() || options.variant == variant;
@@ -38,10 +45,11 @@ std::string Str(std::string_view s) {
 }  // namespace
 
 int RunFixedDepth(const BenchOptions& options) {
-  std::printf("%-14s %-11s %5s %12s %9s %11s  %-10s %6s\n", "variant", "position", "depth", "nodes",
-              "ms", "nps", "best", "score");
+  std::printf("%-14s %-11s %5s %12s %9s %11s %11s  %-10s %6s\n", "variant", "position", "depth",
+              "nodes", "ms", "nps", "cpu nps", "best", "score");
   std::int64_t total_nodes = 0;
   double total_seconds = 0;
+  double total_cpu = 0;
   int searched = 0;
   for (const BenchPosition& bp : BenchPositions()) {
     if (!Selected(options, bp.variant)) continue;
@@ -60,8 +68,10 @@ int RunFixedDepth(const BenchOptions& options) {
     engine::Engine engine(options.tt_megabytes);
     const int depth = options.depth > 0 ? options.depth : bp.depth;
     const auto start = Clock::now();
+    const double cpu_start = CpuSeconds();
     auto result = engine.Search(*variant, *position, engine::GameHistory{}, {.max_depth = depth});
     const double seconds = Seconds(Clock::now() - start);
+    const double cpu = CpuSeconds() - cpu_start;
     if (!result.ok()) {
       std::fprintf(stderr, "bench: %s %s: %s\n", Str(bp.variant).c_str(), Str(bp.label).c_str(),
                    result.error().ToString().c_str());
@@ -69,41 +79,47 @@ int RunFixedDepth(const BenchOptions& options) {
     }
     total_nodes += result->info.nodes;
     total_seconds += seconds;
+    total_cpu += cpu;
     ++searched;
     std::printf(
-        "%-14s %-11s %5d %12lld %9.0f %11.0f  %-10s %6d\n", Str(bp.variant).c_str(),
+        "%-14s %-11s %5d %12lld %9.0f %11.0f %11.0f  %-10s %6d\n", Str(bp.variant).c_str(),
         Str(bp.label).c_str(), result->info.depth, static_cast<long long>(result->info.nodes),
-        seconds * 1000, Nps(result->info.nodes, seconds),
+        seconds * 1000, Nps(result->info.nodes, seconds), Nps(result->info.nodes, cpu),
         rules::FormatMove(*variant, *position, result->best).c_str(), result->info.score_cp);
   }
   if (searched == 0) {
     std::fprintf(stderr, "bench: no position for rule set '%s'\n", Str(options.variant).c_str());
     return 1;
   }
-  std::printf("\ntotal: %d positions, %lld nodes, %.2f s, %.0f nps\n", searched,
-              static_cast<long long>(total_nodes), total_seconds, Nps(total_nodes, total_seconds));
+  std::printf(
+      "\ntotal: %d positions, %lld nodes, %.2f s, %.0f nps, %.0f nps of CPU time (%.0f%% CPU)\n",
+      searched, static_cast<long long>(total_nodes), total_seconds, Nps(total_nodes, total_seconds),
+      Nps(total_nodes, total_cpu), 100 * total_cpu / std::max(total_seconds, 1e-9));
   std::printf("signature: %lld\n", static_cast<long long>(total_nodes));
   return 0;
 }
 
 int RunTimed(const BenchOptions& options) {
-  std::printf("%-14s %7s %5s %8s %12s %9s %11s  %-8s\n", "variant", "budget", "depth", "seldepth",
-              "nodes", "ms", "nps", "best");
+  std::printf("%-14s %7s %5s %8s %12s %9s %11s %11s %5s  %-8s\n", "variant", "budget", "depth",
+              "seldepth", "nodes", "ms", "nps", "cpu nps", "cpu%", "best");
   for (const rules::Variant& variant : rules::AllVariants()) {
     if (!Selected(options, variant.id)) continue;
     engine::Engine engine(options.tt_megabytes);
     const rules::GameRecord record(variant);
     const auto start = Clock::now();
+    const double cpu_start = CpuSeconds();
     auto result = engine.Search(record, {.move_time = std::chrono::milliseconds(options.time_ms)});
     const double seconds = Seconds(Clock::now() - start);
+    const double cpu = CpuSeconds() - cpu_start;
     if (!result.ok()) {
       std::fprintf(stderr, "bench: %s\n", result.error().ToString().c_str());
       return 1;
     }
-    std::printf("%-14s %5d ms %5d %8d %12lld %9.0f %11.0f  %-8s\n", Str(variant.id).c_str(),
-                options.time_ms, result->info.depth, result->info.seldepth,
+    std::printf("%-14s %5d ms %5d %8d %12lld %9.0f %11.0f %11.0f %4.0f%%  %-8s\n",
+                Str(variant.id).c_str(), options.time_ms, result->info.depth, result->info.seldepth,
                 static_cast<long long>(result->info.nodes), seconds * 1000,
-                Nps(result->info.nodes, seconds),
+                Nps(result->info.nodes, seconds), Nps(result->info.nodes, cpu),
+                100 * cpu / std::max(seconds, 1e-9),
                 rules::FormatMove(variant, record.position(), result->best).c_str());
   }
   return 0;

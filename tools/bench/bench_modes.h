@@ -11,7 +11,7 @@ namespace draughts::bench {
 struct BenchOptions {
   std::string_view variant;  // empty = every rule set
   int depth = 0;             // 0 = each position's own depth
-  std::size_t tt_megabytes = 64;
+  std::size_t tt_megabytes = 16;
   int time_ms = 1500;
   int plies = 20;  // --levels: plies of self-play per rule set and level
 };

@@ -105,7 +105,6 @@ class AlphaBeta final : public LayoutSearch {
 
  private:
   static constexpr int kInfinity = kMateScore + 1;
-  static constexpr int kThreatBudget = 1;
   // The evaluation fades towards a draw over the last plies before a draw
   // rule ends the game.
   static constexpr int kDrawFadePlies = 16;
@@ -129,7 +128,9 @@ class AlphaBeta final : public LayoutSearch {
   void Setup(const SearchRequest& request) {
     variant_ = request.variant;
     flags_ = RuleFlags::From(variant_);
-    evaluator_ = std::make_unique<Evaluator<L>>(EvalParamsFor(variant_));
+    tuning_ = request.tuning;
+    evaluator_ =
+        std::make_unique<Evaluator<L>>(tuning_.eval ? *tuning_.eval : EvalParamsFor(variant_));
     tracker_ = std::make_unique<DrawRuleTracker>(variant_);
     variant_key_ = VariantKey(variant_);
     root_position_ = request.position;
@@ -473,7 +474,7 @@ class AlphaBeta final : public LayoutSearch {
 
   int Search(const Node& node, int depth, int alpha, int beta, int ply) {
     pv_len_[ply] = ply;
-    if (depth <= 0) return Quiesce(node, alpha, beta, ply, kThreatBudget);
+    if (depth <= 0) return Quiesce(node, alpha, beta, ply, tuning_.threat_budget);
     if (CountNodeAndPoll()) return 0;
     stack_[offset_ + ply] = node.hash;
     if (IsDraw(node, ply)) return HasAnyMove(node) ? 0 : -kMateScore + ply;
@@ -499,7 +500,8 @@ class AlphaBeta final : public LayoutSearch {
     const int n = moves.size();
     if (n == 0) return -kMateScore + ply;  // blocked or no pieces: lost
     // A forced move costs no depth (bounded so the tree cannot run away).
-    const int next_depth = (n == 1 && ply < kMaxPly / 2) ? depth : depth - 1;
+    const int next_depth =
+        (n == 1 && tuning_.single_reply_extension && ply < kMaxPly / 2) ? depth : depth - 1;
 
     ScoreMoves(node, moves, ply, hit.found ? hit.move : kNoMove);
     const int original_alpha = alpha;
@@ -508,14 +510,15 @@ class AlphaBeta final : public LayoutSearch {
     for (int i = 0; i < n; ++i) {
       const CMove& m = PickNext(moves, ply, i);
       const Node child = Child(node, m);
+      if (next_depth > 0) table_.Prefetch(child.hash ^ variant_key_);
       int score;
       if (i == 0) {
         score = -Search(child, next_depth, -beta, -alpha, ply + 1);
       } else {
         int reduction = 0;
-        if (depth >= 3 && i >= 3 && m.count == 0 && !m.promotes && !IsKiller(ply, KeyOf(m)) &&
-            !CanCapture(child.board, child.white)) {
-          reduction = (i >= 8 && depth >= 6) ? 2 : 1;
+        if (depth >= tuning_.lmr_min_depth && i >= tuning_.lmr_min_index && m.count == 0 &&
+            !m.promotes && !IsKiller(ply, KeyOf(m)) && !CanCapture(child.board, child.white)) {
+          reduction = (i >= tuning_.lmr_deep_index && depth >= tuning_.lmr_deep_depth) ? 2 : 1;
         }
         score = -Search(child, next_depth - reduction, -alpha - 1, -alpha, ply + 1);
         if (!aborted_ && score > alpha && reduction > 0)
@@ -599,6 +602,7 @@ class AlphaBeta final : public LayoutSearch {
 
   rules::Variant variant_;
   RuleFlags flags_;
+  SearchTuning tuning_;
   std::unique_ptr<Evaluator<L>> evaluator_;
   std::unique_ptr<DrawRuleTracker> tracker_;
   std::uint64_t variant_key_ = 0;

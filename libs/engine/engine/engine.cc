@@ -52,7 +52,12 @@ rules::Result<SearchResult> Engine::Search(const rules::Variant& variant,
                                            const InfoCallback& on_info) {
   rules::MoveList legal;
   if (auto error = Validate(variant, position, history, legal)) return *error;
-  SearchRequest request{variant, position, &history, limits, on_info, 0, 0};
+  SearchRequest request;
+  request.variant = variant;
+  request.position = position;
+  request.history = &history;
+  request.limits = limits;
+  request.on_info = on_info;
   return searcher_->Run(request);
 }
 
@@ -88,7 +93,13 @@ rules::Result<SearchResult> Engine::Play(Level level, const rules::Variant& vari
   limits.target_time = params.target_time;
   limits.move_time = params.move_time;
   limits.stop = stop;
-  SearchRequest request{variant, position, &history, limits, {}, params.eval_noise_cp, rng()};
+  SearchRequest request;
+  request.variant = variant;
+  request.position = position;
+  request.history = &history;
+  request.limits = limits;
+  request.noise_cp = params.eval_noise_cp;
+  request.noise_seed = rng();
   return searcher_->Run(request);
 }
 

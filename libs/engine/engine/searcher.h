@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 
+#include "engine/eval_params.h"
 #include "engine/move_history.h"
 #include "engine/search_types.h"
 #include "engine/transposition_table.h"
@@ -16,6 +18,24 @@
 #include "rules/variant.h"
 
 namespace draughts::engine {
+
+// Knobs of the search, fixed in production (the defaults) and varied by
+// experiments that compare two settings in self-play.
+struct SearchTuning {
+  // Quiet plies quiescence may add when the opponent threatens a capture.
+  int threat_budget = 1;
+  // Late-move reductions: quiet moves from this index on, at this depth or
+  // more, are searched one ply shallower (two from `lmr_deep_index` on at
+  // `lmr_deep_depth`), then again at full depth if they surprise.
+  int lmr_min_index = 3;
+  int lmr_min_depth = 3;
+  int lmr_deep_index = 8;
+  int lmr_deep_depth = 6;
+  // A position with a single legal move costs no depth.
+  bool single_reply_extension = true;
+  // Weights of the evaluation; nullopt = EvalParamsFor(variant).
+  std::optional<EvalParams> eval;
+};
 
 struct SearchRequest {
   rules::Variant variant;
@@ -28,6 +48,7 @@ struct SearchRequest {
   // noise_seed before the best one is chosen.
   int noise_cp = 0;
   std::uint64_t noise_seed = 0;
+  SearchTuning tuning;
 };
 
 // One alpha-beta implementation per board layout (alpha_beta.h).

@@ -34,6 +34,9 @@ class TranspositionTable {
   void NewSearch() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 0x3F); }
 
   TableHit Probe(std::uint64_t key, int ply) const;
+  // Starts loading the bucket of `key` into the cache: the table is much
+  // larger than the cache, and a node about to be searched will probe it.
+  void Prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
   void Store(std::uint64_t key, int ply, int depth, int score, Bound bound, MoveKey move);
 
   std::size_t bucket_count() const { return buckets_.size(); }
