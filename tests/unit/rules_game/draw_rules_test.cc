@@ -270,14 +270,62 @@ TEST(Repetition, CanBeSwitchedOff) {
   EXPECT_EQ(record.outcome(), kOngoing);
 }
 
-TEST(Outcomes, WinOnTheLastPlyOfACountIsAWin) {
-  // A capture of the lone king on what would be the drawing ply still wins:
-  // losing checks come first. White's king on 50 takes Black's king on 28
-  // (landing 22) from the two-kings-against-one configuration.
-  GameRecord record = FromFen(Named("international"), "W:WK47,K50:BK28");
-  auto win = record.Play("50x22");
-  ASSERT_TRUE(win.ok()) << win.error().ToString();
-  EXPECT_EQ(win->outcome(), (Outcome{GameStatus::kWhiteWins, OutcomeReason::kNoPieces}));
+// Depth-first search for `plies` fresh king moves after which the side to
+// move can capture (the last move walks into a capture).
+bool FindLineIntoCapture(GameRecord& record, int plies, int& budget) {
+  if (record.is_over() || --budget < 0) return false;
+  for (const Move& move : record.legal_moves()) {
+    if (move.is_capture() || !move.by_king) continue;
+    if (plies == 1) {
+      auto next = record.Play(move);
+      if (next.ok() && !next->is_over() && HasCapture(record.variant(), next->position())) {
+        record = *next;
+        return true;
+      }
+      continue;
+    }
+    auto next = FreshAfter(record, move, Allow{});
+    if (next && FindLineIntoCapture(*next, plies - 1, budget)) {
+      record = *next;
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST(Outcomes, WinningOnTheDrawingPlyIsAWin) {
+  // Two kings against one, Black to move: the 5-move rule would draw after
+  // ply 10, White's fifth move. If that move takes the lone king, White wins:
+  // the losing checks come before the draw rules.
+  GameRecord record = FromFen(Named("international"), "B:WK47,K50:BK5");
+  ASSERT_EQ(record.lone_king_rule(), 1);
+  int budget = 200000;
+  ASSERT_TRUE(FindLineIntoCapture(record, 9, budget));
+  ASSERT_EQ(record.ply_count(), 9);
+  ASSERT_EQ(record.lone_king_plies(), 9);
+  ASSERT_EQ(record.outcome(), kOngoing);
+  const Move capture = record.legal_moves().front();
+  ASSERT_TRUE(capture.is_capture());
+  auto won = record.Play(capture);
+  ASSERT_TRUE(won.ok()) << won.error().ToString();
+  EXPECT_EQ(won->lone_king_plies(), 0);  // no configuration any more
+  EXPECT_EQ(won->outcome(), (Outcome{GameStatus::kWhiteWins, OutcomeReason::kNoPieces}));
+}
+
+TEST(TwentyFiveMoveRule, AKingCaptureRestartsTheCount) {
+  // Three kings each, so that one capture leaves no lone-king ending.
+  GameRecord record = FromFen(Named("international"), "W:WK46,K48,K50:BK1,K3,K5");
+  int budget = 200000;
+  ASSERT_TRUE(FindLineIntoCapture(record, 20, budget));
+  ASSERT_EQ(record.no_progress_plies(), 20);
+  record = *record.Play(record.legal_moves().front());
+  ASSERT_TRUE(record.moves().back().is_capture());
+  EXPECT_EQ(record.no_progress_plies(), 0);
+  EXPECT_EQ(record.lone_king_rule(), -1);
+  PlayFreshPlies(record, 49);
+  EXPECT_EQ(record.outcome(), kOngoing);
+  PlayFreshPlies(record, 1);
+  EXPECT_EQ(record.outcome(), kNoProgressDraw);
 }
 
 }  // namespace
