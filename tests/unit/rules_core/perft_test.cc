@@ -51,6 +51,18 @@ TEST(Perft, DivideSumsToPerft) {
   EXPECT_EQ(total, testing::kInternationalPerft[3]);
 }
 
+TEST(Perft, DivideWithTableMatches) {
+  const Variant v = GetVariant("english");
+  const Position start = Position::Initial(v);
+  const auto plain = PerftDivide(v, start, 6);
+  const auto hashed = PerftDivide(v, start, 6, {.hash_bytes = std::size_t{1} << 16});
+  ASSERT_EQ(plain.size(), hashed.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    EXPECT_EQ(plain[i].move, hashed[i].move);
+    EXPECT_EQ(plain[i].count, hashed[i].count);
+  }
+}
+
 TEST(Perft, WrongBoardCountsNothing) {
   EXPECT_EQ(Perft(GetVariant("international"), Position::Initial(GetVariant("english")), 3), 0u);
 }

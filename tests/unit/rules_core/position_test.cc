@@ -72,6 +72,22 @@ TEST(Position, SetupErrors) {
   EXPECT_NE(error_of(s).find("13 pieces"), std::string::npos) << error_of(s);
 }
 
+TEST(Position, SetupWithOutOfRangeEnumsIsAnError) {
+  const Variant v = GetVariant("international");
+  PositionSetup s;
+  s.pieces = {{20, static_cast<Color>(7), PieceKind::kMan}};
+  EXPECT_FALSE(Position::FromSetup(v, s).ok());
+  s.pieces = {{20, Color::kBlack, static_cast<PieceKind>(9)}};
+  EXPECT_FALSE(Position::FromSetup(v, s).ok());
+  s.pieces = {{20, Color::kBlack, PieceKind::kMan}};
+  s.side_to_move = static_cast<Color>(3);
+  EXPECT_FALSE(Position::FromSetup(v, s).ok());
+  Variant broken = v;
+  broken.initial_rows = 5;
+  s.side_to_move = Color::kWhite;
+  EXPECT_FALSE(Position::FromSetup(broken, s).ok());
+}
+
 TEST(Position, PlayReturnsANewPositionAndKeepsTheOld) {
   const Variant v = GetVariant("international");
   const Position start = Position::Initial(v);
