@@ -1,0 +1,290 @@
+// GameServiceImpl: plumbing, CreateGame and the read-only calls. The acting
+// calls are in game_service_actions.cc, the internal ones (clock,
+// matchmaking, chat) in game_service_internal.cc.
+#include "game_state/game_service.h"
+
+#include <algorithm>
+#include <random>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "game_state/game_change.h"
+#include "game_state/ids.h"
+#include "game_state/new_game.h"
+#include "game_state/page_tokens.h"
+#include "game_state/proto_convert.h"
+#include "game_state/request_checks.h"
+#include "platform/logging.h"
+#include "platform/status.h"
+#include "platform/status_macros.h"
+#include "rules/variant.h"
+
+namespace draughts::game_state {
+namespace {
+
+using platform::ToGrpcStatus;
+
+constexpr int kDefaultGamesPage = 20;
+constexpr int kMaxGamesPage = 100;
+constexpr int kMaxMovesPage = 1000;
+// ListGames reads the index in batches and filters; it stops after this
+// many batches with a short page (and a token to go on) rather than scan a
+// huge index for one request.
+constexpr int kMaxListBatches = 8;
+
+std::size_t RandomIndex(std::size_t n) {
+  thread_local std::mt19937_64 generator(std::random_device{}());
+  return std::uniform_int_distribution<std::size_t>(0, n - 1)(generator);
+}
+
+v1::GameSummary Summarize(const v1::GameState& state) {
+  v1::GameSummary summary;
+  summary.set_game_id(state.game_id());
+  summary.set_table_id(state.table_id());
+  summary.set_variant(state.variant());
+  summary.set_rated(state.rated());
+  *summary.mutable_white() = state.white().seat();
+  *summary.mutable_black() = state.black().seat();
+  summary.set_fen(state.fen());
+  summary.set_side_to_move(state.side_to_move());
+  summary.set_ply(state.ply());
+  summary.set_result(state.result());
+  summary.set_reason(state.reason());
+  *summary.mutable_created_at() = state.created_at();
+  *summary.mutable_updated_at() = state.updated_at();
+  return summary;
+}
+
+}  // namespace
+
+GameServiceImpl::GameServiceImpl(GameServiceDeps deps, GameServiceOptions options)
+    : deps_(std::move(deps)), options_(options), replays_(options.replay_cache_size) {
+  if (!deps_.now) deps_.now = [] { return absl::Now(); };
+  if (!deps_.random_index) deps_.random_index = RandomIndex;
+}
+
+void GameServiceImpl::BeginShutdown() {
+  shutting_down_.store(true);
+}
+
+absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id, Decide decide) {
+  for (int attempt = 1;; ++attempt) {
+    DRAUGHTS_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(game_id));
+    DRAUGHTS_ASSIGN_OR_RETURN(rules::GameRecord record, replays_.Replay(game.state()));
+    DRAUGHTS_ASSIGN_OR_RETURN(std::optional<Change> change, decide(game, record));
+    if (!change.has_value()) return game.state();
+    absl::StatusOr<std::vector<std::string>> ids = deps_.store->Commit(game_id, *change);
+    if (ids.ok()) {
+      v1::GameState state = std::move(*change->game.mutable_state());
+      if (!ids->empty()) state.set_last_event_id(ids->back());
+      replays_.Remember(state, record);
+      return state;
+    }
+    if (!absl::IsAborted(ids.status())) return ids.status();
+    // Lost a race: the next attempt sees the winner's change and either
+    // still applies (the ply did not move) or fails its checks.
+    if (attempt >= options_.commit_attempts) {
+      return absl::AbortedError(
+          "the game kept changing while this request was applied: re-read it and retry");
+    }
+  }
+}
+
+// --- CreateGame -------------------------------------------------------------
+
+grpc::Status GameServiceImpl::CreateGame(grpc::ServerContext*, const v1::CreateGameRequest* request,
+                                         v1::CreateGameResponse* response) {
+  return ToGrpcStatus(DoCreateGame(*request, *response));
+}
+
+absl::Status GameServiceImpl::DoCreateGame(const v1::CreateGameRequest& request,
+                                           v1::CreateGameResponse& response) {
+  DRAUGHTS_ASSIGN_OR_RETURN(PreparedGame prepared, PrepareNewGame(request, *deps_.sealer, Now()));
+  DRAUGHTS_ASSIGN_OR_RETURN(CreateResult result,
+                            deps_.store->Create(prepared.game_id, prepared.game));
+  TokenPair tokens = prepared.tokens;
+  if (!result.created) {
+    if (result.game.create_fingerprint() != prepared.game.game.create_fingerprint()) {
+      return absl::InvalidArgumentError(
+          "idempotency_key was already used for a different CreateGame request");
+    }
+    // A retry: answer as the first call did, with the tokens it issued.
+    DRAUGHTS_ASSIGN_OR_RETURN(tokens, deps_.sealer->Open(result.game.sealed_tokens()));
+  } else {
+    platform::LogInfo(
+        "game created",
+        {{"game", prepared.game_id}, {"variant", request.variant()}, {"rated", request.rated()}});
+  }
+  response.set_game_id(prepared.game_id);
+  response.set_white_player_token(tokens.white);
+  response.set_black_player_token(tokens.black);
+  *response.mutable_game() = result.game.state();
+  return absl::OkStatus();
+}
+
+// --- GetGame, ListGames, ListLegalMoves ------------------------------------
+
+grpc::Status GameServiceImpl::GetGame(grpc::ServerContext*, const v1::GetGameRequest* request,
+                                      v1::GetGameResponse* response) {
+  DRAUGHTS_GRPC_RETURN_IF_ERROR(ValidateGameId(request->game_id()));
+  DRAUGHTS_GRPC_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request->game_id()));
+  *response->mutable_game() = std::move(*game.mutable_state());
+  return grpc::Status::OK;
+}
+
+grpc::Status GameServiceImpl::ListGames(grpc::ServerContext*, const v1::ListGamesRequest* request,
+                                        v1::ListGamesResponse* response) {
+  return ToGrpcStatus(DoListGames(*request, *response));
+}
+
+absl::Status GameServiceImpl::DoListGames(const v1::ListGamesRequest& request,
+                                          v1::ListGamesResponse& response) {
+  if (request.page_size() < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("page_size is negative (", request.page_size(), ")"));
+  }
+  const int page_size =
+      request.page_size() == 0 ? kDefaultGamesPage : std::min(request.page_size(), kMaxGamesPage);
+  if (!request.variant().empty()) {
+    rules::Result<rules::Variant> variant = rules::FindVariant(request.variant());
+    if (!variant.ok()) return absl::InvalidArgumentError(variant.error().ToString());
+  }
+  if (request.player_id().size() > 128) {
+    return absl::InvalidArgumentError("player_id is longer than 128 bytes");
+  }
+  const std::string filters =
+      absl::StrCat(request.variant(), "\n", request.include_finished(), "\n", request.player_id());
+  ListQuery query;
+  query.include_finished = request.include_finished();
+  query.player_id = request.player_id();
+  if (!request.page_token().empty()) {
+    DRAUGHTS_ASSIGN_OR_RETURN(ListCursor after,
+                              DecodeGamesPageToken(request.page_token(), filters));
+    query.after = std::move(after);
+  }
+
+  bool exhausted = false;
+  for (int batch = 0; batch < kMaxListBatches && response.games_size() < page_size; ++batch) {
+    query.limit = page_size - response.games_size();
+    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<ListCursor> entries, deps_.store->List(query));
+    if (entries.empty()) {
+      exhausted = true;
+      break;
+    }
+    std::vector<std::string> ids;
+    for (const ListCursor& entry : entries) ids.push_back(entry.game_id);
+    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<std::optional<StoredGame>> games,
+                              deps_.store->LoadMany(ids));
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      query.after = entries[i];
+      if (!games[i].has_value()) continue;  // expired since it was indexed
+      const v1::GameState& state = games[i]->state();
+      if (!request.variant().empty() && state.variant() != request.variant()) continue;
+      if (!request.include_finished() && IsOver(state)) continue;
+      *response.add_games() = Summarize(state);
+    }
+    if (static_cast<int>(entries.size()) < query.limit) {
+      exhausted = true;
+      break;
+    }
+  }
+  if (!exhausted && query.after.has_value()) {
+    response.set_next_page_token(EncodeGamesPageToken(*query.after, filters));
+  }
+  return absl::OkStatus();
+}
+
+grpc::Status GameServiceImpl::ListLegalMoves(grpc::ServerContext*,
+                                             const v1::ListLegalMovesRequest* request,
+                                             v1::ListLegalMovesResponse* response) {
+  return ToGrpcStatus(DoListLegalMoves(*request, *response));
+}
+
+absl::Status GameServiceImpl::DoListLegalMoves(const v1::ListLegalMovesRequest& request,
+                                               v1::ListLegalMovesResponse& response) {
+  DRAUGHTS_RETURN_IF_ERROR(ValidateGameId(request.game_id()));
+  if (request.page_size() < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("page_size is negative (", request.page_size(), ")"));
+  }
+  std::optional<MovesPage> page;
+  if (!request.page_token().empty()) {
+    DRAUGHTS_ASSIGN_OR_RETURN(page, DecodeMovesPageToken(request.page_token(), request.game_id()));
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request.game_id()));
+  const v1::GameState& state = game.state();
+  if (page.has_value() && page->ply != state.ply()) {
+    return absl::AbortedError(absl::StrCat("page_token was issued at ply ", page->ply,
+                                           "; the game is at ply ", state.ply(),
+                                           ": list the moves again"));
+  }
+  response.set_ply(state.ply());
+  if (IsOver(state)) {
+    response.set_side_to_move(v1::COLOR_UNSPECIFIED);
+    return absl::OkStatus();
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(rules::GameRecord record, replays_.Replay(state));
+  const rules::MoveList& legal = record.legal_moves();
+  response.set_side_to_move(state.side_to_move());
+  response.set_must_capture(
+      record.variant().mandatory_capture && !legal.empty() &&
+      std::all_of(legal.begin(), legal.end(), [](const rules::Move& m) { return m.is_capture(); }));
+  const int total = static_cast<int>(legal.size());
+  const int size =
+      request.page_size() == 0 ? kMaxMovesPage : std::min(request.page_size(), kMaxMovesPage);
+  const int begin = page.has_value() ? std::min(page->offset, total) : 0;
+  const int end = std::min(total, begin + size);
+  for (int i = begin; i < end; ++i) {
+    *response.add_moves() = ToLegalMove(legal[static_cast<std::size_t>(i)]);
+  }
+  if (end < total) {
+    response.set_next_page_token(EncodeMovesPageToken(request.game_id(), {state.ply(), end}));
+  }
+  return absl::OkStatus();
+}
+
+// --- WatchGame ---------------------------------------------------------------
+
+grpc::Status GameServiceImpl::WatchGame(grpc::ServerContext* context,
+                                        const v1::WatchGameRequest* request,
+                                        grpc::ServerWriter<v1::GameEvent>* writer) {
+  return ToGrpcStatus(DoWatchGame(*context, *request, *writer));
+}
+
+absl::Status GameServiceImpl::DoWatchGame(grpc::ServerContext& context,
+                                          const v1::WatchGameRequest& request,
+                                          grpc::ServerWriter<v1::GameEvent>& writer) {
+  DRAUGHTS_RETURN_IF_ERROR(ValidateGameId(request.game_id()));
+  std::optional<EventId> from;
+  if (!request.from_event_id().empty()) {
+    absl::StatusOr<EventId> parsed = ParseEventId(request.from_event_id());
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("from_event_id: ", parsed.status().message()));
+    }
+    from = *parsed;
+  }
+  const absl::Status draining = absl::UnavailableError(
+      "the server is shutting down: resume from the last event id received, on any replica");
+  if (shutting_down_.load()) return draining;
+  DRAUGHTS_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request.game_id()));
+  // A finished game's stream ends with GameEnded: resuming after it there
+  // is nothing more to send (and nothing will ever come).
+  if (IsOver(game.state()) && from.has_value()) {
+    absl::StatusOr<EventId> last = ParseEventId(game.state().last_event_id());
+    if (last.ok() && *from >= *last) return absl::OkStatus();
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<EventSubscription> subscription,
+                            deps_.feed->Subscribe(request.game_id(), request.from_event_id()));
+  while (true) {
+    if (context.IsCancelled()) return absl::CancelledError("the client went away");
+    if (shutting_down_.load()) return draining;
+    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<v1::GameEvent> events,
+                              subscription->Next(options_.watch_poll));
+    for (const v1::GameEvent& event : events) {
+      if (!writer.Write(event)) return absl::CancelledError("the client went away");
+      if (event.has_game_ended()) return absl::OkStatus();
+    }
+  }
+}
+
+}  // namespace draughts::game_state

@@ -1,0 +1,125 @@
+// draughts.v1.GameService: the authoritative game. Every acting call loads
+// the game, checks the request against it with the rules library and
+// commits one atomic, version-checked change (GameStore::Commit); the store
+// decides which of two racing replicas wins. Nothing about a game is kept
+// only in this process, so any replica can serve any call.
+#ifndef DRAUGHTS_GAME_STATE_GAME_SERVICE_H_
+#define DRAUGHTS_GAME_STATE_GAME_SERVICE_H_
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "absl/functional/function_ref.h"
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "draughts/v1/game.grpc.pb.h"
+#include "game_state/game_replay.h"
+#include "game_state/game_store.h"
+#include "game_state/player_tokens.h"
+
+namespace draughts::game_state {
+
+struct GameServiceOptions {
+  // How often a waiting WatchGame looks for cancellation and shutdown.
+  absl::Duration watch_poll = absl::Milliseconds(200);
+  // PlayAutomaticMove plays only once the deadline is this close: the
+  // clock's and this replica's clocks may differ a little.
+  absl::Duration deadline_tolerance = absl::Seconds(1);
+  // A change that loses a race on the version (not on the ply: a draw offer
+  // or presence report came in between) is recomputed this many times.
+  int commit_attempts = 5;
+  // Games whose replay is cached (game_replay.h).
+  std::size_t replay_cache_size = 4096;
+};
+
+struct GameServiceDeps {
+  GameStore* store = nullptr;
+  EventFeed* feed = nullptr;
+  const TokenSealer* sealer = nullptr;
+  // Injected so tests control time and randomness.
+  std::function<absl::Time()> now;
+  // A uniformly random index in [0, n).
+  std::function<std::size_t(std::size_t n)> random_index;
+};
+
+class GameServiceImpl final : public v1::GameService::Service {
+ public:
+  // `deps` pointers must outlive the service. Null `now` / `random_index`
+  // mean the system clock and a per-thread random generator.
+  GameServiceImpl(GameServiceDeps deps, GameServiceOptions options = {});
+
+  // Ends every WatchGame stream (UNAVAILABLE: resume on another replica) and
+  // refuses new ones; called when the server starts draining.
+  void BeginShutdown();
+
+  grpc::Status CreateGame(grpc::ServerContext*, const v1::CreateGameRequest*,
+                          v1::CreateGameResponse*) override;
+  grpc::Status GetGame(grpc::ServerContext*, const v1::GetGameRequest*,
+                       v1::GetGameResponse*) override;
+  grpc::Status ListGames(grpc::ServerContext*, const v1::ListGamesRequest*,
+                         v1::ListGamesResponse*) override;
+  grpc::Status ListLegalMoves(grpc::ServerContext*, const v1::ListLegalMovesRequest*,
+                              v1::ListLegalMovesResponse*) override;
+  grpc::Status SubmitMove(grpc::ServerContext*, const v1::SubmitMoveRequest*,
+                          v1::SubmitMoveResponse*) override;
+  grpc::Status Resign(grpc::ServerContext*, const v1::ResignRequest*, v1::ResignResponse*) override;
+  grpc::Status OfferDraw(grpc::ServerContext*, const v1::OfferDrawRequest*,
+                         v1::OfferDrawResponse*) override;
+  grpc::Status RespondDraw(grpc::ServerContext*, const v1::RespondDrawRequest*,
+                           v1::RespondDrawResponse*) override;
+  grpc::Status UndoMove(grpc::ServerContext*, const v1::UndoMoveRequest*,
+                        v1::UndoMoveResponse*) override;
+  grpc::Status PlayAutomaticMove(grpc::ServerContext*, const v1::PlayAutomaticMoveRequest*,
+                                 v1::PlayAutomaticMoveResponse*) override;
+  grpc::Status WatchGame(grpc::ServerContext*, const v1::WatchGameRequest*,
+                         grpc::ServerWriter<v1::GameEvent>*) override;
+  grpc::Status ResolvePlayerToken(grpc::ServerContext*, const v1::ResolvePlayerTokenRequest*,
+                                  v1::ResolvePlayerTokenResponse*) override;
+  grpc::Status RecordPresence(grpc::ServerContext*, const v1::RecordPresenceRequest*,
+                              v1::RecordPresenceResponse*) override;
+  grpc::Status DeclareAbandoned(grpc::ServerContext*, const v1::DeclareAbandonedRequest*,
+                                v1::DeclareAbandonedResponse*) override;
+
+ private:
+  // Looks at the current game and decides: a change to commit, or nullopt
+  // when there is nothing to write (a recognised retry, a no-op). May update
+  // `record` to the record after the change.
+  using Decide = absl::FunctionRef<absl::StatusOr<std::optional<Change>>(
+      const StoredGame& game, rules::GameRecord& record)>;
+  // Load, decide, commit; recomputed when the commit loses a version race.
+  // Returns the state after the change (or the current one for nullopt).
+  absl::StatusOr<v1::GameState> Mutate(const std::string& game_id, Decide decide);
+
+  absl::Status DoCreateGame(const v1::CreateGameRequest& request, v1::CreateGameResponse& response);
+  absl::Status DoListGames(const v1::ListGamesRequest& request, v1::ListGamesResponse& response);
+  absl::Status DoListLegalMoves(const v1::ListLegalMovesRequest& request,
+                                v1::ListLegalMovesResponse& response);
+  absl::Status DoSubmitMove(const v1::SubmitMoveRequest& request, v1::SubmitMoveResponse& response);
+  absl::Status DoResign(const v1::ResignRequest& request, v1::ResignResponse& response);
+  absl::Status DoOfferDraw(const v1::OfferDrawRequest& request, v1::OfferDrawResponse& response);
+  absl::Status DoRespondDraw(const v1::RespondDrawRequest& request,
+                             v1::RespondDrawResponse& response);
+  absl::Status DoUndoMove(const v1::UndoMoveRequest& request, v1::UndoMoveResponse& response);
+  absl::Status DoPlayAutomaticMove(const v1::PlayAutomaticMoveRequest& request,
+                                   v1::PlayAutomaticMoveResponse& response);
+  absl::Status DoWatchGame(grpc::ServerContext& context, const v1::WatchGameRequest& request,
+                           grpc::ServerWriter<v1::GameEvent>& writer);
+  absl::Status DoRecordPresence(const v1::RecordPresenceRequest& request,
+                                v1::RecordPresenceResponse& response);
+  absl::Status DoDeclareAbandoned(const v1::DeclareAbandonedRequest& request,
+                                  v1::DeclareAbandonedResponse& response);
+
+  absl::Time Now() const { return deps_.now(); }
+
+  GameServiceDeps deps_;
+  GameServiceOptions options_;
+  ReplayCache replays_;
+  std::atomic<bool> shutting_down_{false};
+};
+
+}  // namespace draughts::game_state
+
+#endif  // DRAUGHTS_GAME_STATE_GAME_SERVICE_H_

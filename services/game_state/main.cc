@@ -1,0 +1,161 @@
+// game_state: serves draughts.v1.GameService over Redis. Wiring only; the
+// logic is in game_service.h and the storage in redis_game_store.h.
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "game_state/event_feed_redis.h"
+#include "game_state/game_service.h"
+#include "game_state/outbox_relay.h"
+#include "game_state/player_tokens.h"
+#include "game_state/redis_game_store.h"
+#include "platform/config.h"
+#include "platform/logging.h"
+#include "platform/metrics.h"
+#include "platform/redis_pool.h"
+#include "platform/serve.h"
+#include "platform/service_options.h"
+#include "platform/shutdown_signal.h"
+#include "platform/status_macros.h"
+
+namespace draughts::game_state {
+namespace {
+
+std::string DefaultReplicaId() {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  return absl::StrCat(host[0] != '\0' ? host : "game-state", "-", getpid());
+}
+
+platform::ConfigSpec Spec() {
+  platform::ConfigSpec spec(
+      "game_state", "The authoritative draughts game (draughts.v1.GameService) over Redis.");
+  platform::AddStandardServiceOptions(spec, "DRAUGHTS", 50051, 9100);
+  spec.AddInt("grpc_port", "DRAUGHTS_GRPC_PORT", 50051,
+              "gRPC port on 0.0.0.0 (0 = any free port); --listen overrides the whole address");
+  spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379", "Redis host:port");
+  spec.AddInt("redis_pool_size", "DRAUGHTS_REDIS_POOL_SIZE", 16, "pooled Redis connections");
+  spec.AddString("replica_id", "DRAUGHTS_REPLICA_ID", "", "name in logs (default hostname-pid)");
+  spec.AddString("token_secret", "DRAUGHTS_TOKEN_SECRET", "",
+                 "secret shared by every replica (16+ bytes): lets a retried CreateGame return "
+                 "the player tokens on any replica");
+  spec.AddString("key_prefix", "DRAUGHTS_GAME_STATE_KEY_PREFIX", "",
+                 "prefix of every Redis key (to share a Redis between environments)");
+  spec.AddString("bot_jobs_stream", "DRAUGHTS_BOT_JOBS_STREAM", "draughts:bot-jobs",
+                 "Redis stream of BotJob for the bot workers");
+  spec.AddString("results_stream", "DRAUGHTS_RESULTS_STREAM", "draughts:results",
+                 "Redis stream of ResultRecord for the rating service");
+  spec.AddDuration("finished_retention", "DRAUGHTS_FINISHED_RETENTION", absl::Hours(72),
+                   "how long a finished game stays readable (at least 24h)");
+  spec.AddDuration("idle_retention", "DRAUGHTS_IDLE_RETENTION", absl::Hours(24 * 14),
+                   "how long an ongoing game may stay untouched before it is dropped");
+  return spec;
+}
+
+absl::Status Run(int argc, char** argv) {
+  const platform::ConfigSpec spec = Spec();
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::Config config, platform::ParseConfig(spec, argc, argv));
+  if (config.help_requested()) return absl::OkStatus();
+  DRAUGHTS_RETURN_IF_ERROR(platform::InitLoggingFromConfig(config, "game-state"));
+
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::ServeOptions serve, platform::ServeOptionsFromConfig(config));
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::ValueSource listen_source, config.Source("listen"));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t grpc_port, config.GetInt("grpc_port"));
+  if (grpc_port < 0 || grpc_port > 65535) {
+    return absl::InvalidArgumentError("--grpc_port must be 0-65535");
+  }
+  if (listen_source == platform::ValueSource::kDefault) {
+    serve.address = absl::StrCat("0.0.0.0:", grpc_port);
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string replica_id, config.GetString("replica_id"));
+  if (replica_id.empty()) replica_id = DefaultReplicaId();
+
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string redis_address, config.GetString("redis"));
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisOptions redis_options,
+                            platform::ParseRedisAddress(redis_address));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t pool_size, config.GetInt("redis_pool_size"));
+  if (pool_size < 1 || pool_size > 1024) {
+    return absl::InvalidArgumentError("--redis_pool_size must be 1-1024");
+  }
+  RedisKeys keys;
+  DRAUGHTS_ASSIGN_OR_RETURN(keys.prefix, config.GetString("key_prefix"));
+  DRAUGHTS_ASSIGN_OR_RETURN(keys.bot_jobs_stream, config.GetString("bot_jobs_stream"));
+  DRAUGHTS_ASSIGN_OR_RETURN(keys.results_stream, config.GetString("results_stream"));
+  RedisGameStoreOptions store_options;
+  DRAUGHTS_ASSIGN_OR_RETURN(store_options.finished_retention,
+                            config.GetDuration("finished_retention"));
+  DRAUGHTS_ASSIGN_OR_RETURN(store_options.idle_retention, config.GetDuration("idle_retention"));
+  if (store_options.finished_retention < absl::Hours(24) ||
+      store_options.idle_retention < absl::Hours(24)) {
+    return absl::InvalidArgumentError(
+        "--finished_retention and --idle_retention must be at least 24h (idempotency keys are "
+        "remembered that long)");
+  }
+
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string secret, config.GetString("token_secret"));
+  std::unique_ptr<TokenSealer> sealer;
+  if (secret.empty()) {
+    platform::LogWarn(
+        "no --token_secret: a CreateGame retried on another replica cannot return the tokens");
+    sealer = std::make_unique<TokenSealer>(TokenSealer::Ephemeral());
+  } else {
+    DRAUGHTS_ASSIGN_OR_RETURN(TokenSealer shared, TokenSealer::FromSecret(secret));
+    sealer = std::make_unique<TokenSealer>(std::move(shared));
+  }
+
+  platform::RedisPool pool(redis_options, static_cast<int>(pool_size));
+  OutboxRelay relay(&pool, keys);
+  RedisGameStore store(&pool, keys, &relay, store_options);
+  if (absl::Status loaded = store.Preload(); !loaded.ok()) {
+    // Not fatal: Redis may come up after us; scripts load on first use.
+    platform::LogWarn("Redis not ready at startup", {{"status", loaded}});
+  }
+  relay.StartSweeper();
+  RedisEventFeed feed(&pool, redis_options, keys);
+  GameServiceDeps deps;
+  deps.store = &store;
+  deps.feed = &feed;
+  deps.sealer = sealer.get();
+  GameServiceImpl service(std::move(deps));
+
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::ShutdownSignal> signal,
+                            platform::ShutdownSignal::Install());
+  int metrics_port = 0;
+  if (serve.metrics_port >= 0) {
+    DRAUGHTS_ASSIGN_OR_RETURN(
+        metrics_port, platform::StartMetricsExposer(serve.metrics_host, serve.metrics_port));
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::RunningServer> server,
+                            platform::RunningServer::Start(serve, {&service}));
+  platform::LogInfo("serving", {{"replica", replica_id},
+                                {"port", server->port()},
+                                {"metrics_port", metrics_port},
+                                {"redis", redis_address}});
+  // For scripts and tests that start us on port 0.
+  std::printf("LISTENING %d\n", server->port());
+  std::fflush(stdout);
+
+  const int signal_number = signal->Wait();
+  platform::LogInfo("shutdown requested: draining", {{"signal", signal_number}});
+  // Watchers are told to resume elsewhere at once; the rest drains.
+  service.BeginShutdown();
+  server->DrainAndStop(serve.drain, serve.shutdown_timeout, signal.get());
+  platform::StopMetricsExposer();
+  platform::LogInfo("stopped");
+  return absl::OkStatus();
+}
+
+}  // namespace
+}  // namespace draughts::game_state
+
+int main(int argc, char** argv) {
+  const absl::Status status = draughts::game_state::Run(argc, argv);
+  if (!status.ok()) {
+    std::fprintf(stderr, "game_state: %s\n", status.ToString().c_str());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,241 @@
+#include "game_state/new_game.h"
+
+#include <sodium.h>
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "game_state/game_change.h"
+#include "game_state/ids.h"
+#include "game_state/proto_convert.h"
+#include "game_state/variant_config.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "rules/fen.h"
+#include "rules/game.h"
+
+namespace draughts::game_state {
+namespace {
+
+constexpr int kMaxDisplayName = 40;        // characters (common.proto Seat)
+constexpr std::size_t kMaxPlayerId = 128;  // bytes
+constexpr std::size_t kMaxTableId = 128;   // bytes
+constexpr std::size_t kMaxFen = 1000;      // bytes; a full 12x12 board needs far less
+
+// Unicode code points in valid UTF-8; -1 if `text` is not valid UTF-8.
+int CountCodePoints(const std::string& text) {
+  int count = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const std::size_t length = byte < 0x80         ? 1
+                               : (byte >> 5) == 6  ? 2
+                               : (byte >> 4) == 14 ? 3
+                               : (byte >> 3) == 30 ? 4
+                                                   : 0;
+    if (length == 0 || i + length > text.size()) return -1;
+    for (std::size_t k = 1; k < length; ++k) {
+      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 2) return -1;
+    }
+    i += length;
+    ++count;
+  }
+  return count;
+}
+
+std::string DefaultBotName(const v1::Seat& seat) {
+  switch (seat.bot_level()) {
+    case v1::BOT_LEVEL_EASY:
+      return "Computer (Easy)";
+    case v1::BOT_LEVEL_MEDIUM:
+      return "Computer (Medium)";
+    case v1::BOT_LEVEL_HARD:
+      return "Computer (Hard)";
+    default:
+      return "Computer";
+  }
+}
+
+absl::StatusOr<v1::Seat> CheckSeat(const v1::Seat& seat, const char* field) {
+  v1::Seat out = seat;
+  switch (seat.kind()) {
+    case v1::SEAT_KIND_PERSON:
+    case v1::SEAT_KIND_GUEST:
+      if (seat.player_id().empty()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ".player_id is empty: a person or guest seat needs one"));
+      }
+      if (seat.player_id().size() > kMaxPlayerId) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ".player_id is longer than ", kMaxPlayerId, " bytes"));
+      }
+      if (seat.bot_level() != v1::BOT_LEVEL_UNSPECIFIED || !seat.engine_id().empty()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ": bot_level and engine_id are for bot seats only"));
+      }
+      if (out.display_name().empty()) out.set_display_name(seat.player_id().substr(0, 40));
+      break;
+    case v1::SEAT_KIND_BOT:
+      if (seat.bot_level() == v1::BOT_LEVEL_UNSPECIFIED && seat.engine_id().empty()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ": a bot seat needs a bot_level or an engine_id"));
+      }
+      if (!BotLevel_IsValid(seat.bot_level())) {
+        return absl::InvalidArgumentError(absl::StrCat(field, ".bot_level is not a known level"));
+      }
+      if (seat.engine_id().size() > kMaxPlayerId) {
+        return absl::InvalidArgumentError(absl::StrCat(field, ".engine_id is too long"));
+      }
+      if (out.display_name().empty()) out.set_display_name(DefaultBotName(seat));
+      break;
+    default:
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".kind is missing: PERSON, GUEST or BOT"));
+  }
+  const int length = CountCodePoints(out.display_name());
+  if (length < 0 || length > kMaxDisplayName) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        field, ".display_name must be valid UTF-8 of at most ", kMaxDisplayName, " characters"));
+  }
+  return out;
+}
+
+absl::StatusOr<absl::Duration> CheckTimePerMove(const v1::CreateGameRequest& request) {
+  const google::protobuf::Duration& d = request.time_per_move();
+  const bool valid_nanos = d.nanos() > -1000000000 && d.nanos() < 1000000000 &&
+                           !(d.seconds() > 0 && d.nanos() < 0) &&
+                           !(d.seconds() < 0 && d.nanos() > 0);
+  if (!valid_nanos) return absl::InvalidArgumentError("time_per_move is not a valid duration");
+  const absl::Duration per_move = FromProtoDuration(d);
+  if (per_move < absl::ZeroDuration()) {
+    return absl::InvalidArgumentError("time_per_move is negative");
+  }
+  if (per_move > absl::Hours(1)) {
+    return absl::InvalidArgumentError("time_per_move is longer than 1 hour");
+  }
+  return per_move;
+}
+
+}  // namespace
+
+std::string RequestFingerprint(const v1::CreateGameRequest& request) {
+  std::string bytes;
+  google::protobuf::io::StringOutputStream stream(&bytes);
+  {
+    google::protobuf::io::CodedOutputStream out(&stream);
+    out.SetSerializationDeterministic(true);
+    request.SerializeToCodedStream(&out);
+  }
+  std::string digest(crypto_generichash_BYTES, '\0');
+  crypto_generichash(reinterpret_cast<unsigned char*>(digest.data()), digest.size(),
+                     reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), nullptr,
+                     0);
+  return digest;
+}
+
+absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request,
+                                            const TokenSealer& sealer, absl::Time now) {
+  if (absl::Status status = ValidateIdempotencyKey(request.idempotency_key()); !status.ok()) {
+    return status;
+  }
+  absl::StatusOr<rules::Variant> variant = ConfigureVariant(request.variant(), request.options());
+  if (!variant.ok()) return variant.status();
+  absl::StatusOr<v1::Seat> white = CheckSeat(request.white(), "white");
+  if (!white.ok()) return white.status();
+  absl::StatusOr<v1::Seat> black = CheckSeat(request.black(), "black");
+  if (!black.ok()) return black.status();
+  if (request.rated() &&
+      (white->kind() != v1::SEAT_KIND_PERSON || black->kind() != v1::SEAT_KIND_PERSON)) {
+    return absl::InvalidArgumentError(
+        "rated: a rated game needs two PERSON seats (bots and guests are never rated)");
+  }
+  absl::StatusOr<absl::Duration> per_move = CheckTimePerMove(request);
+  if (!per_move.ok()) return per_move.status();
+  if (request.table_id().size() > kMaxTableId) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("table_id is longer than ", kMaxTableId, " bytes"));
+  }
+
+  rules::Position start = rules::Position::Initial(*variant);
+  if (!request.initial_fen().empty()) {
+    if (request.rated()) {
+      return absl::InvalidArgumentError("initial_fen: a rated game starts from the usual position");
+    }
+    if (request.initial_fen().size() > kMaxFen) {
+      return absl::InvalidArgumentError("initial_fen is too long");
+    }
+    rules::Result<rules::Position> parsed = rules::ParseFen(*variant, request.initial_fen());
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError("initial_fen: " + parsed.error().ToString());
+    }
+    start = *parsed;
+  }
+  const rules::GameRecord record(*variant, start);
+  if (record.is_over()) {
+    return absl::InvalidArgumentError("initial_fen: the game would be over before it starts (" +
+                                      record.outcome().ToString() + ")");
+  }
+
+  PreparedGame prepared;
+  prepared.game_id = GameIdForKey(request.idempotency_key());
+  prepared.tokens = {NewPlayerToken(), NewPlayerToken()};
+
+  StoredGame stored;
+  v1::GameState& s = *stored.mutable_state();
+  s.set_game_id(prepared.game_id);
+  s.set_table_id(request.table_id());
+  s.set_variant(request.variant());
+  *s.mutable_options() = request.options();
+  s.set_rated(request.rated());
+  if (*per_move > absl::ZeroDuration()) *s.mutable_time_per_move() = request.time_per_move();
+  *s.mutable_white()->mutable_seat() = *white;
+  *s.mutable_black()->mutable_seat() = *black;
+  // Players start at the table (matchmaking starts a game when both are
+  // there); the clock reports changes from then on.
+  s.mutable_white()->set_connected(true);
+  s.mutable_black()->set_connected(true);
+  s.set_initial_fen(rules::FormatFen(start));
+  s.set_fen(s.initial_fen());
+  s.set_side_to_move(ToProto(start.side_to_move()));
+  s.set_ply(0);
+  s.set_result(v1::GAME_RESULT_ONGOING);
+  s.set_draw_offered_by(v1::COLOR_UNSPECIFIED);
+  *s.mutable_created_at() = ToProtoTime(now);
+  *s.mutable_updated_at() = s.created_at();
+  if (*per_move > absl::ZeroDuration()) *s.mutable_move_deadline() = ToProtoTime(now + *per_move);
+
+  for (v1::Color color : {v1::COLOR_WHITE, v1::COLOR_BLACK}) {
+    const std::string& token =
+        color == v1::COLOR_WHITE ? prepared.tokens.white : prepared.tokens.black;
+    SeatSecrets& secrets = SecretsOf(stored, color);
+    secrets.set_token_hash(HashPlayerToken(token));
+    if (PlayerOf(s, color).seat().kind() == v1::SEAT_KIND_BOT) secrets.set_computer_token(token);
+  }
+  stored.set_create_fingerprint(RequestFingerprint(request));
+  stored.set_sealed_tokens(sealer.Seal(prepared.tokens));
+
+  // The first event takes the game from version 0 (nothing) to 1.
+  StoredGame empty;
+  *empty.mutable_state()->mutable_game_id() = prepared.game_id;
+  GameChange change(empty, now);
+  change.game() = stored;
+  v1::GameEvent& created_event = change.AddEvent();
+  v1::GameCreated& created = *created_event.mutable_game_created();
+  created.set_variant(s.variant());
+  *created.mutable_options() = s.options();
+  *created.mutable_white() = s.white().seat();
+  *created.mutable_black() = s.black().seat();
+  created.set_initial_fen(s.initial_fen());
+  if (s.has_time_per_move()) *created.mutable_time_per_move() = s.time_per_move();
+  created.set_rated(s.rated());
+  created.set_table_id(s.table_id());
+  if (s.has_move_deadline()) *created.mutable_move_deadline() = s.move_deadline();
+  change.QueueBotJobIfComputerToMove();
+  Change built = change.Build();
+
+  prepared.game.game = std::move(built.game);
+  prepared.game.created = std::move(built.events.front());
+  prepared.game.outbox = std::move(built.outbox);
+  return prepared;
+}
+
+}  // namespace draughts::game_state

@@ -1,0 +1,45 @@
+// Redis key names of game-state. A game's keys share the hash tag {<id>},
+// so they live in one Redis Cluster slot and one Lua script may touch them
+// all. Global keys (indexes, the platform streams) live elsewhere and are
+// never written by those scripts (see outbox_relay.h).
+#ifndef DRAUGHTS_GAME_STATE_REDIS_KEYS_H_
+#define DRAUGHTS_GAME_STATE_REDIS_KEYS_H_
+
+#include <string>
+#include <string_view>
+
+namespace draughts::game_state {
+
+struct RedisKeys {
+  // Prepended to every key (tests use a unique one; production none).
+  std::string prefix;
+  // The platform-wide streams (events.proto): bot workers and the rating
+  // service read these.
+  std::string bot_jobs_stream = "draughts:bot-jobs";
+  std::string results_stream = "draughts:results";
+
+  // hash: v (version), data (StoredGame), last (id of the last event)
+  std::string State(std::string_view game_id) const;
+  // stream of GameEvent, field "data"
+  std::string Events(std::string_view game_id) const;
+  // stream of messages waiting to be forwarded, fields "kind" and "data"
+  std::string Outbox(std::string_view game_id) const;
+
+  // Sorted sets of game ids by last activity (ms): ongoing games, all
+  // retained games, and each player's games.
+  std::string LiveGames() const;
+  std::string AllGames() const;
+  std::string PlayerGames(std::string_view player_id) const;
+  // Sorted set of game ids whose outbox may hold messages, by the ms they
+  // were marked (outbox_relay.h).
+  std::string OutboxPending() const;
+  std::string BotJobs() const;
+  std::string Results() const;
+
+  // The game id of an Events() key, or empty if `key` is not one.
+  std::string GameIdOfEventsKey(std::string_view key) const;
+};
+
+}  // namespace draughts::game_state
+
+#endif  // DRAUGHTS_GAME_STATE_REDIS_KEYS_H_
