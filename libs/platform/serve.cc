@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "platform/grpc_log_bridge.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
 #include "platform/rpc_metrics.h"
@@ -64,6 +65,7 @@ absl::StatusOr<std::unique_ptr<RunningServer>> RunningServer::Start(
   for (grpc::Service* service : services) {
     if (service == nullptr) return absl::InvalidArgumentError("Serve: a service is null");
   }
+  RouteGrpcLogsToLogging();
   // Both are process-wide switches read when the builder is created / built.
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
