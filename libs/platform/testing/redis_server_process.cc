@@ -1,11 +1,8 @@
 #include "platform/testing/redis_server_process.h"
 
-#include <arpa/inet.h>
 #include <fcntl.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,9 +13,11 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "platform/redis_client.h"
 #include "platform/testing/test_env.h"
 
 extern char** environ;
@@ -26,16 +25,17 @@ extern char** environ;
 namespace draughts::platform::testing {
 namespace {
 
-bool AcceptsConnections(int port) {
-  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return false;
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0;
-  ::close(fd);
-  return ok;
+// True once *our* server answers on the port: INFO reports our pid, so a
+// different server that grabbed the port in the meantime does not count.
+bool OurServerAnswers(int port, pid_t pid) {
+  RedisOptions options;
+  options.port = port;
+  options.connect_attempts = 1;
+  options.connect_timeout = absl::Milliseconds(200);
+  RedisClient client(options);
+  auto info = client.Command({"INFO", "server"});
+  if (!info.ok() || info->type() != RedisReply::Type::kString) return false;
+  return absl::StrContains(info->text(), absl::StrCat("process_id:", pid, "\r\n"));
 }
 
 }  // namespace
@@ -45,10 +45,11 @@ RedisServerProcess::RedisServerProcess(std::string binary, int port, std::string
 
 absl::StatusOr<std::unique_ptr<RedisServerProcess>> RedisServerProcess::Start(
     const std::string& binary, int port) {
-  if (port == 0) {
-    auto picked = PickFreePort();
-    if (!picked.ok()) return picked.status();
-    port = *picked;
+  const bool picked = port == 0;
+  if (picked) {
+    auto picked_port = PickFreePort();
+    if (!picked_port.ok()) return picked_port.status();
+    port = *picked_port;
   }
   std::string pattern = (std::filesystem::temp_directory_path() / "draughts-redis-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) {
@@ -56,6 +57,13 @@ absl::StatusOr<std::unique_ptr<RedisServerProcess>> RedisServerProcess::Start(
   }
   std::unique_ptr<RedisServerProcess> server(new RedisServerProcess(binary, port, pattern));
   absl::Status launched = server->Launch();
+  // A picked port can be taken by someone else before the server binds it.
+  for (int retry = 0; !launched.ok() && picked && retry < 5; ++retry) {
+    auto again = PickFreePort();
+    if (!again.ok()) return again.status();
+    server->port_ = *again;
+    launched = server->Launch();
+  }
   if (!launched.ok()) return launched;
   return server;
 }
@@ -97,7 +105,7 @@ absl::Status RedisServerProcess::Launch() {
   pid_ = pid;
   absl::Time deadline = absl::Now() + absl::Seconds(10);
   while (absl::Now() < deadline) {
-    if (AcceptsConnections(port_)) return absl::OkStatus();
+    if (OurServerAnswers(port_, pid_)) return absl::OkStatus();
     int status = 0;
     if (::waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;
