@@ -156,13 +156,14 @@ class PdnReader {
     tag.name = std::string(in_.Text().substr(name_start, in_.Position() - name_start));
     in_.SkipSpaces();
     if (!in_.Consume('"')) {
-      return Fail(
-          "expected '\"' to open the value of tag " + tag.name + ", found " + in_.DescribeHere(),
-          in_.Offset());
+      return Fail("expected '\"' to open the value of tag " + text::Excerpt(tag.name) + ", found " +
+                      in_.DescribeHere(),
+                  in_.Offset());
     }
     const std::size_t quote = in_.Offset() - 1;
     while (true) {
-      if (in_.AtEnd()) return Fail("the value of tag " + tag.name + " is never closed", quote);
+      if (in_.AtEnd())
+        return Fail("the value of tag " + text::Excerpt(tag.name) + " is never closed", quote);
       const char c = in_.Peek();
       in_.Advance();
       if (c == '"') break;
@@ -175,7 +176,7 @@ class PdnReader {
     }
     in_.SkipSpaces();
     if (!in_.Consume(']')) {
-      return Fail("expected ']' to close tag " + tag.name + " opened here", open);
+      return Fail("expected ']' to close tag " + text::Excerpt(tag.name) + " opened here", open);
     }
     game.tags.push_back(std::move(tag));
     return std::nullopt;
@@ -232,7 +233,8 @@ class PdnReader {
       (void)ptr;
       // Bounded so that numbering the moves written after it cannot overflow.
       if (ec != std::errc() || number < 1 || number > kMaxMoveNumber) {
-        return Fail("move number " + std::string(rest.substr(0, digits)) + " is not valid", start);
+        return Fail("move number " + text::Excerpt(rest.substr(0, digits), 12) + " is not valid",
+                    start);
       }
       if (game.moves.empty()) first_number = std::make_pair(number, dots > 1);
       in_.Advance(digits + dots);
@@ -252,7 +254,7 @@ class PdnReader {
     if (const std::string* value = game.FindTag("Result")) tagged = ParsePdnResult(*value);
     if (terminator && tagged && *terminator != *tagged) {
       return Fail("the game ends with a result that differs from its Result tag \"" +
-                      *game.FindTag("Result") + "\"",
+                      text::Excerpt(*game.FindTag("Result")) + "\"",
                   terminator_offset);
     }
     game.result = terminator ? *terminator : tagged.value_or(PdnResult::kUnknown);

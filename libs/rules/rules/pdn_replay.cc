@@ -2,6 +2,7 @@
 
 #include "rules/fen.h"
 #include "rules/move_notation.h"
+#include "rules/text_cursor.h"
 
 namespace draughts::rules {
 namespace {
@@ -20,7 +21,8 @@ Result<Variant> VariantForPdn(const PdnGame& game, const Variant& fallback) {
   const std::string* tag = game.FindTag("GameType");
   if (tag == nullptr) return fallback;
   const std::optional<int> type = game.GameType();
-  if (!type) return MakeError("GameType \"" + *tag + "\" is not a number", game.offset);
+  if (!type)
+    return MakeError("GameType \"" + text::Excerpt(*tag) + "\" is not a number", game.offset);
   for (const Variant& variant : AllVariants()) {
     if (variant.pdn_game_type != 0 && variant.pdn_game_type == *type) return variant;
   }
@@ -35,7 +37,8 @@ Result<GameRecord> ReplayPdnGame(const PdnGame& game, const Variant& fallback) {
   if (const std::string* fen = game.FindTag("FEN")) {
     auto start = ParseFen(*variant, *fen);
     if (!start.ok()) {
-      return MakeError("FEN tag \"" + *fen + "\": " + start.error().ToString(), game.offset);
+      return MakeError("FEN tag \"" + text::Excerpt(*fen) + "\": " + start.error().ToString(),
+                       game.offset);
     }
     record.emplace(*variant, *start);
   } else {

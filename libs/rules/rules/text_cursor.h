@@ -30,6 +30,12 @@ inline std::string Describe(char c) {
   return std::string("byte 0x") + kHex[byte >> 4] + kHex[byte & 0xf];
 }
 
+// At most `limit` characters of `text` for an error message, marked when cut.
+inline std::string Excerpt(std::string_view text, std::size_t limit = 40) {
+  if (text.size() <= limit) return std::string(text);
+  return std::string(text.substr(0, limit)) + "...";
+}
+
 class Cursor {
  public:
   explicit Cursor(std::string_view text, std::size_t base_offset = 0)
@@ -56,8 +62,8 @@ class Cursor {
     return true;
   }
 
-  // Reads a decimal number of at most `max_digits` digits. Errors point at
-  // the first character that is not a digit (or the first digit too many).
+  // Reads a decimal number no larger than `max_value`. Errors point at the
+  // first character when there is no digit, or at the number when too large.
   Result<int> ReadNumber(std::string_view what, int max_value) {
     const std::size_t start = pos_;
     while (!AtEnd() && IsDigit(text_[pos_])) ++pos_;
@@ -66,11 +72,12 @@ class Cursor {
                        base_ + start);
     }
     int value = 0;
-    const auto [end, ec] = std::from_chars(text_.data() + start, text_.data() + pos_, value);
-    if (ec != std::errc() || value > max_value) {
-      (void)end;
-      return MakeError(std::string(what) + " " + std::string(text_.substr(start, pos_ - start)) +
-                           " is too large (at most " + std::to_string(max_value) + ")",
+    const std::string_view digits = text_.substr(start, pos_ - start);
+    const auto parsed = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (parsed.ec != std::errc() || value > max_value) {
+      // Hostile input can hold thousands of digits; quote only the start.
+      return MakeError(std::string(what) + " " + Excerpt(digits, 12) + " is too large (at most " +
+                           std::to_string(max_value) + ")",
                        base_ + start);
     }
     return value;
