@@ -365,6 +365,14 @@ std::optional<int> PdnGame::GameType() const {
 }
 
 Result<std::vector<PdnGame>> ReadPdn(std::string_view text) {
+  // Files saved by some editors start with a UTF-8 byte order mark. It is
+  // read as spaces so that offsets still count from the file's first byte.
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+  if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark) {
+    std::string copy(text);
+    copy.replace(0, kByteOrderMark.size(), kByteOrderMark.size(), ' ');
+    return PdnReader(copy).Read();
+  }
   return PdnReader(text).Read();
 }
 

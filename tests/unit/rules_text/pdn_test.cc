@@ -112,6 +112,18 @@ TEST(PdnRead, NumberGluedToMoveAndManyGamesWithoutTags) {
   EXPECT_EQ(MoveStrings((*games)[1]), (std::vector<std::string>{"31-27"}));
 }
 
+TEST(PdnRead, ByteOrderMarkIsSkippedAndOffsetsCountIt) {
+  auto games = ReadPdn("\xEF\xBB\xBF[Event \"x\"]\n1. 32-28 *");
+  ASSERT_TRUE(games.ok()) << games.error().ToString();
+  ASSERT_EQ(games->size(), 1u);
+  EXPECT_EQ(games->front().moves[0].offset, 18u);
+  auto bad = ReadPdn(
+      "\xEF\xBB\xBF"
+      "1. 32 *");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().offset, 8u);
+}
+
 TEST(PdnRead, EmptyInputHasNoGames) {
   for (const char* text : {"", "   \n\t "}) {
     auto games = ReadPdn(text);
