@@ -20,6 +20,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Depth of the reference search that judges the levels' moves.
+constexpr int kReferenceDepth = 8;
+
 // Process CPU time: on a machine shared with other work, wall-clock nodes
 // per second say more about the load than about the engine.
 double CpuSeconds() {
@@ -125,24 +128,54 @@ int RunTimed(const BenchOptions& options) {
   return 0;
 }
 
+namespace {
+
+// How much worse the played move is than the best one, by a fixed-depth
+// search of both (clamped so a missed mate counts as a large loss, not an
+// astronomic one).
+int MoveLoss(engine::Engine& reference, const rules::GameRecord& before,
+             const rules::GameRecord& after) {
+  constexpr int kClamp = 2000;
+  auto best = reference.Search(before, {.max_depth = kReferenceDepth});
+  if (!best.ok()) return 0;
+  int played = 0;
+  if (after.is_over()) {
+    const auto winner = after.outcome().winner();
+    played = !winner ? 0 : *winner == before.position().side_to_move() ? kClamp : -kClamp;
+  } else {
+    auto reply = reference.Search(after, {.max_depth = kReferenceDepth - 1});
+    if (!reply.ok()) return 0;
+    played = -reply->info.score_cp;
+  }
+  return std::clamp(best->info.score_cp, -kClamp, kClamp) - std::clamp(played, -kClamp, kClamp);
+}
+
+}  // namespace
+
 int RunLevels(const BenchOptions& options) {
-  std::printf("%-14s %-7s %6s %7s %9s %9s %9s %9s\n", "variant", "level", "moves", "forced",
-              "avg ms", "avg* ms", "max ms", "avg depth");
-  std::printf("(avg* leaves out forced moves, which are answered at once)\n");
+  std::printf("%-14s %-7s %6s %7s %9s %9s %9s %9s %9s\n", "variant", "level", "moves", "forced",
+              "avg ms", "avg* ms", "max ms", "avg depth", "blunders");
+  std::printf(
+      "(avg* leaves out forced moves, which are answered at once; a blunder is a move that a\n"
+      " depth-%d search scores at least a man worse than the best move)\n",
+      kReferenceDepth);
   for (const rules::Variant& variant : rules::AllVariants()) {
     if (!Selected(options, variant.id)) continue;
     for (engine::Level level :
          {engine::Level::kEasy, engine::Level::kMedium, engine::Level::kHard}) {
       engine::Engine engine(options.tt_megabytes);
+      engine::Engine reference(options.tt_megabytes);
       std::mt19937_64 rng(42);
       rules::GameRecord record(variant);
       int moves = 0;
       int forced = 0;
+      int blunders = 0;
       double total_ms = 0;
       double thinking_ms = 0;
       double max_ms = 0;
       long depth_sum = 0;
-      for (int ply = 0; ply < options.plies && !record.is_over(); ++ply) {
+      for (int ply = 0; ply < options.plies; ++ply) {
+        if (record.is_over()) record = rules::GameRecord(variant);  // next game
         const bool is_forced = record.legal_moves().size() == 1;
         const auto start = Clock::now();
         auto result = engine.Play(level, record, rng);
@@ -166,13 +199,15 @@ int RunLevels(const BenchOptions& options) {
                        next.error().ToString().c_str());
           return 1;
         }
+        if (!is_forced && MoveLoss(reference, record, *next) >= 100) ++blunders;
         record = *next;
       }
       const int thinking = moves - forced;
-      std::printf("%-14s %-7s %6d %7d %9.1f %9.1f %9.1f %9.1f\n", Str(variant.id).c_str(),
+      std::printf("%-14s %-7s %6d %7d %9.1f %9.1f %9.1f %9.1f %8.0f%%\n", Str(variant.id).c_str(),
                   Str(engine::LevelName(level)).c_str(), moves, forced,
                   moves ? total_ms / moves : 0.0, thinking ? thinking_ms / thinking : 0.0, max_ms,
-                  moves ? static_cast<double>(depth_sum) / moves : 0.0);
+                  moves ? static_cast<double>(depth_sum) / moves : 0.0,
+                  thinking ? 100.0 * blunders / thinking : 0.0);
     }
   }
   return 0;
