@@ -1,0 +1,118 @@
+// The service's building blocks: ids, tokens, page tokens, rule options.
+#include <gtest/gtest.h>
+
+#include "game_state/ids.h"
+#include "game_state/page_tokens.h"
+#include "game_state/player_tokens.h"
+#include "game_state/redis_keys.h"
+#include "game_state/variant_config.h"
+
+namespace draughts::game_state {
+namespace {
+
+TEST(GameIds, DerivedFromTheKeyStableAndDistinct) {
+  EXPECT_EQ(GameIdForKey("table-1:game-1"), GameIdForKey("table-1:game-1"));
+  EXPECT_NE(GameIdForKey("table-1:game-1"), GameIdForKey("table-1:game-2"));
+  EXPECT_EQ(GameIdForKey("x").size(), 26u);
+  EXPECT_TRUE(ValidateGameId(GameIdForKey("x")).ok());
+}
+
+TEST(GameIds, Validation) {
+  EXPECT_TRUE(ValidateGameId("abc_D-9").ok());
+  EXPECT_FALSE(ValidateGameId("").ok());
+  EXPECT_FALSE(ValidateGameId("a{b}").ok());
+  EXPECT_FALSE(ValidateGameId("a b").ok());
+  EXPECT_FALSE(ValidateGameId(std::string(65, 'a')).ok());
+  EXPECT_TRUE(ValidateIdempotencyKey("table:1.game-2_x").ok());
+  EXPECT_FALSE(ValidateIdempotencyKey("").ok());
+  EXPECT_FALSE(ValidateIdempotencyKey("a/b").ok());
+}
+
+TEST(EventIds, ParseAndOrderAsPairs) {
+  absl::StatusOr<EventId> small = ParseEventId("1700000000000-9");
+  absl::StatusOr<EventId> large = ParseEventId("1700000000000-10");
+  ASSERT_TRUE(small.ok());
+  ASSERT_TRUE(large.ok());
+  EXPECT_LT(*small, *large);  // as strings "…-9" > "…-10"
+  EXPECT_EQ(FormatEventId(*large), "1700000000000-10");
+  for (const char* bad :
+       {"", "12", "a-1", "1-", "-1", "1-2-3", "1--2", "99999999999999999999999-0"}) {
+    EXPECT_FALSE(ParseEventId(bad).ok()) << bad;
+  }
+}
+
+TEST(PlayerTokens, HashMatchesOnlyItsToken) {
+  const std::string token = NewPlayerToken();
+  EXPECT_EQ(token.size(), 32u);
+  const std::string hash = HashPlayerToken(token);
+  EXPECT_TRUE(TokenMatchesHash(token, hash));
+  EXPECT_FALSE(TokenMatchesHash(token + "x", hash));
+  EXPECT_FALSE(TokenMatchesHash("", hash));
+  EXPECT_FALSE(TokenMatchesHash(token, ""));
+  EXPECT_NE(NewPlayerToken(), token);
+}
+
+TEST(PlayerTokens, SealedTokensOpenOnlyWithTheSameSecret) {
+  absl::StatusOr<TokenSealer> a = TokenSealer::FromSecret("a shared secret for replicas");
+  absl::StatusOr<TokenSealer> same = TokenSealer::FromSecret("a shared secret for replicas");
+  absl::StatusOr<TokenSealer> other = TokenSealer::FromSecret("another secret entirely!!");
+  ASSERT_TRUE(a.ok() && same.ok() && other.ok());
+  const std::string box = a->Seal({"white-token", "black-token"});
+  EXPECT_EQ(box.find("white-token"), std::string::npos);
+  absl::StatusOr<TokenPair> opened = same->Open(box);
+  ASSERT_TRUE(opened.ok());
+  EXPECT_EQ(opened->white, "white-token");
+  EXPECT_EQ(opened->black, "black-token");
+  EXPECT_FALSE(other->Open(box).ok());
+  std::string damaged = box;
+  damaged.back() ^= 1;
+  EXPECT_FALSE(a->Open(damaged).ok());
+  EXPECT_FALSE(a->Open("short").ok());
+  EXPECT_FALSE(TokenSealer::FromSecret("too short").ok());
+}
+
+TEST(PageTokens, RoundTripAndRefuseOtherFiltersOrGames) {
+  const std::string token = EncodeGamesPageToken({1234, "game1"}, "english\n0\n");
+  absl::StatusOr<ListCursor> cursor = DecodeGamesPageToken(token, "english\n0\n");
+  ASSERT_TRUE(cursor.ok());
+  EXPECT_EQ(cursor->activity_ms, 1234);
+  EXPECT_EQ(cursor->game_id, "game1");
+  EXPECT_FALSE(DecodeGamesPageToken(token, "international\n0\n").ok());
+  EXPECT_FALSE(DecodeGamesPageToken("AAAA", "").ok());
+  const std::string moves = EncodeMovesPageToken("g", {7, 4});
+  absl::StatusOr<MovesPage> page = DecodeMovesPageToken(moves, "g");
+  ASSERT_TRUE(page.ok());
+  EXPECT_EQ(page->ply, 7);
+  EXPECT_EQ(page->offset, 4);
+  EXPECT_FALSE(DecodeMovesPageToken(moves, "h").ok());
+  EXPECT_FALSE(DecodeMovesPageToken(token, "g").ok());  // a ListGames token
+}
+
+TEST(VariantConfig, TableOptions) {
+  v1::VariantOptions options;
+  options.set_mandatory_capture(false);
+  options.set_forty_move_rule_in_total(true);
+  options.set_move_limit(100);
+  absl::StatusOr<rules::Variant> english = ConfigureVariant("english", options);
+  ASSERT_TRUE(english.ok()) << english.status();
+  EXPECT_FALSE(english->mandatory_capture);
+  EXPECT_EQ(english->draw.no_progress_counting, rules::MoveCounting::kTotal);
+  EXPECT_EQ(english->draw.move_limit_plies, 100);
+  EXPECT_FALSE(ConfigureVariant("international", options).ok());
+  EXPECT_TRUE(ConfigureVariant("international", {}).ok());
+  EXPECT_FALSE(ConfigureVariant("", {}).ok());
+}
+
+TEST(RedisKeys, ShareTheGamesHashTag) {
+  RedisKeys keys;
+  keys.prefix = "t1:";
+  EXPECT_EQ(keys.State("g1"), "t1:game:{g1}:state");
+  EXPECT_EQ(keys.Events("g1"), "t1:game:{g1}:events");
+  EXPECT_EQ(keys.Outbox("g1"), "t1:game:{g1}:outbox");
+  EXPECT_EQ(keys.GameIdOfEventsKey(keys.Events("g1")), "g1");
+  EXPECT_EQ(keys.GameIdOfEventsKey("t1:game:{g1}:state"), "");
+  EXPECT_EQ(keys.GameIdOfEventsKey("other:game:{g1}:events"), "");
+}
+
+}  // namespace
+}  // namespace draughts::game_state
