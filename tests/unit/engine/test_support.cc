@@ -42,13 +42,14 @@ std::vector<rules::GameRecord> RandomGames(const rules::Variant& variant, int ga
   for (int g = 0; g < games; ++g) {
     rules::GameRecord record(variant);
     const int plies = static_cast<int>(rng() % static_cast<std::uint64_t>(max_plies + 1));
-    for (int i = 0; i < plies && !record.is_over(); ++i) {
+    for (int i = 0; i < plies; ++i) {
       const auto& legal = record.legal_moves();
       auto next = record.Play(legal[rng() % legal.size()]);
-      if (!next.ok()) break;
+      // Stop one move short of the end: every sample is an ongoing game.
+      if (!next.ok() || next->is_over()) break;
       record = *next;
     }
-    if (!record.is_over()) out.push_back(record);
+    out.push_back(record);
   }
   return out;
 }

@@ -24,7 +24,8 @@ rules::GameRecord RecordOrDie(const rules::Variant& variant, std::string_view fe
                               const std::vector<std::string>& moves = {});
 std::string Path(const rules::Move& move);  // "32x21x12"
 
-// Positions reached by random legal play from the start (ongoing games only).
+// `games` positions reached by random legal play from the start, each an
+// ongoing game (play stops one move before a game would end).
 std::vector<rules::GameRecord> RandomGames(const rules::Variant& variant, int games, int max_plies,
                                            std::uint64_t seed);
 
