@@ -1,0 +1,51 @@
+// What the game_state integration tests share: the Redis of scripts/test
+// (DRAUGHTS_TEST_REDIS), a key prefix unique to each run so tests never see
+// each other's games, replicas as child processes, and small RPC helpers.
+#ifndef DRAUGHTS_TESTS_INTEGRATION_GAME_STATE_INTEGRATION_ENV_H_
+#define DRAUGHTS_TESTS_INTEGRATION_GAME_STATE_INTEGRATION_ENV_H_
+
+#include <grpcpp/grpcpp.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "draughts/v1/game.grpc.pb.h"
+#include "platform/redis_client.h"
+#include "replica_process.h"
+
+namespace draughts::game_state::testing {
+
+// host:port of the test Redis, or a clear failure naming the variable.
+absl::StatusOr<std::string> TestRedisAddress();
+// "it-<pid>-<random>:" — prepended to every key of this test run.
+std::string UniquePrefix();
+
+// Starts the game_state binary against `redis` with `prefix`.
+absl::StatusOr<std::unique_ptr<ReplicaProcess>> StartReplica(const std::string& redis,
+                                                             const std::string& prefix);
+
+std::unique_ptr<v1::GameService::Stub> StubFor(const std::string& address);
+
+std::string StatusText(const grpc::Status& status);
+
+v1::CreateGameRequest PeopleGameRequest(const std::string& variant, const std::string& fen = "");
+grpc::Status CreateGame(v1::GameService::Stub& stub, const v1::CreateGameRequest& request,
+                        v1::CreateGameResponse* response);
+grpc::Status GetGame(v1::GameService::Stub& stub, const std::string& game_id, v1::GameState* game);
+grpc::Status SubmitMove(v1::GameService::Stub& stub, const std::string& game_id,
+                        const std::string& token, const std::string& move, int expected_ply,
+                        v1::SubmitMoveResponse* response = nullptr);
+grpc::Status ListMoves(v1::GameService::Stub& stub, const std::string& game_id,
+                       v1::ListLegalMovesResponse* response);
+
+// Every entry's `data` of a Redis stream, parsed as T.
+template <typename T>
+std::vector<T> ReadStream(platform::RedisClient& redis, const std::string& key);
+
+}  // namespace draughts::game_state::testing
+
+#include "integration_env_inl.h"
+
+#endif  // DRAUGHTS_TESTS_INTEGRATION_GAME_STATE_INTEGRATION_ENV_H_
