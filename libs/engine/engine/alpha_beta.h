@@ -128,6 +128,7 @@ class AlphaBeta final : public LayoutSearch {
   void Setup(const SearchRequest& request) {
     variant_ = request.variant;
     flags_ = RuleFlags::From(variant_);
+    giveaway_ = variant_.goal == rules::Goal::kLoseEverything;
     tuning_ = request.tuning;
     evaluator_ =
         std::make_unique<Evaluator<L>>(tuning_.eval ? *tuning_.eval : EvalParamsFor(variant_));
@@ -296,6 +297,10 @@ class AlphaBeta final : public LayoutSearch {
   }
 
   // ---- draws and evaluation -------------------------------------------
+
+  // The side to move cannot move: lost, or won in antidraughts. (In
+  // breakthrough a king on the board leaves the loser without moves too.)
+  int NoMoveScore(int ply) const { return giveaway_ ? kMateScore - ply : -kMateScore + ply; }
 
   // The position at `ply` occurred before with the same side to move since
   // the last irreversible move (in the game or on the search path).
@@ -477,13 +482,13 @@ class AlphaBeta final : public LayoutSearch {
     if (depth <= 0) return Quiesce(node, alpha, beta, ply, tuning_.threat_budget);
     if (CountNodeAndPoll()) return 0;
     stack_[offset_ + ply] = node.hash;
-    if (IsDraw(node, ply)) return HasAnyMove(node) ? 0 : -kMateScore + ply;
+    if (IsDraw(node, ply)) return HasAnyMove(node) ? 0 : NoMoveScore(ply);
     if (ply >= kMaxPly - 1) return StaticEval(node);
     seldepth_ = std::max(seldepth_, ply);
 
     // Neither side can do better than mating at once.
     alpha = std::max(alpha, -kMateScore + ply);
-    beta = std::min(beta, kMateScore - ply - 1);
+    beta = std::min(beta, giveaway_ ? kMateScore - ply : kMateScore - ply - 1);
     if (alpha >= beta) return alpha;
 
     const bool pv_node = beta - alpha > 1;
@@ -498,7 +503,7 @@ class AlphaBeta final : public LayoutSearch {
     Buffer& moves = buffers_[ply];
     Generate(node, moves);
     const int n = moves.size();
-    if (n == 0) return -kMateScore + ply;  // blocked or no pieces: lost
+    if (n == 0) return NoMoveScore(ply);  // blocked or no pieces
     // A forced move costs no depth (bounded so the tree cannot run away).
     const int next_depth =
         (n == 1 && tuning_.single_reply_extension && ply < kMaxPly / 2) ? depth : depth - 1;
@@ -552,7 +557,7 @@ class AlphaBeta final : public LayoutSearch {
     pv_len_[ply] = ply;
     if (CountNodeAndPoll()) return 0;
     stack_[offset_ + ply] = node.hash;
-    if (IsDraw(node, ply)) return HasAnyMove(node) ? 0 : -kMateScore + ply;
+    if (IsDraw(node, ply)) return HasAnyMove(node) ? 0 : NoMoveScore(ply);
     if (ply >= kMaxPly - 1) return StaticEval(node);
     seldepth_ = std::max(seldepth_, ply);
 
@@ -569,7 +574,7 @@ class AlphaBeta final : public LayoutSearch {
       }
       GenerateCaptures(node, moves);
     } else {
-      if (!HasQuietMove(node)) return -kMateScore + ply;
+      if (!HasQuietMove(node)) return NoMoveScore(ply);
       if (threat_budget == 0 || !CanCapture(node.board, !node.white)) return StaticEval(node);
       // The opponent threatens to capture: whether we lose material depends
       // on our reply, so every reply is searched (there is no passing in
@@ -602,6 +607,7 @@ class AlphaBeta final : public LayoutSearch {
 
   rules::Variant variant_;
   RuleFlags flags_;
+  bool giveaway_ = false;  // antidraughts: no move left is a win
   SearchTuning tuning_;
   std::unique_ptr<Evaluator<L>> evaluator_;
   std::unique_ptr<DrawRuleTracker> tracker_;

@@ -43,6 +43,48 @@ EvalParams EvalParamsFor(const rules::Variant& variant) {
   // Men that cannot capture backwards are easy prey once passed: advancing
   // them early is a larger risk.
   if (!variant.men_capture_backward) p.advance_mg = 0;
+
+  // Men that may not take kings (Italian) make a king safer still.
+  if (!variant.men_capture_kings) p.king += 25;
+  // Thai: fewer men (two rows), and a king that must stop right behind its
+  // prey is easier to trap than a free-landing flying king.
+  if (variant.king_landing == rules::KingLanding::kRightBehind) p.king -= 25;
+
+  switch (variant.goal) {
+    case rules::Goal::kCaptureOrBlock:
+      break;
+    case rules::Goal::kLoseEverything:
+      // Antidraughts: every piece is a burden and every move a chance for
+      // the opponent to hand over more; fewer pieces and fewer moves are
+      // better. Structure terms would only steer towards keeping men.
+      p.man = -100;
+      p.king = -150;
+      p.advance_mg = 0;
+      p.advance_eg = 0;
+      p.centre_mg = 0;
+      p.edge_man_mg = 0;
+      p.back_rank_guard = 0;
+      p.king_centre = 0;
+      p.king_main_diagonal = 0;
+      p.supported = 0;
+      p.protected_man = 0;
+      p.hole = 0;
+      p.outpost = 0;
+      p.wing_imbalance = 0;
+      p.man_mobility = -2;
+      p.king_mobility = -1;
+      p.runaway_percent = 0;
+      break;
+    case rules::Goal::kFirstKing:
+      // Breakthrough: the first king ends the game, so a man that nothing
+      // can stop is close to a win and the back row is the last defence.
+      p.king = 1000;
+      p.advance_mg = 3;
+      p.advance_eg = 8;
+      p.back_rank_guard = 12;
+      p.runaway_percent = 100;
+      break;
+  }
   return p;
 }
 

@@ -20,6 +20,14 @@ std::uint64_t VariantKey(const rules::Variant& v) {
       static_cast<std::uint64_t>(v.draw.lone_king[0].moves_per_side),
       static_cast<std::uint64_t>(v.draw.lone_king[1].moves_per_side),
       static_cast<std::uint64_t>(v.draw.move_limit_plies),
+      static_cast<std::uint64_t>(v.men_capture_kings),
+      static_cast<std::uint64_t>(v.king_landing),
+      static_cast<std::uint64_t>(v.captured_removal),
+      static_cast<std::uint64_t>(v.king_may_turn_back),
+      static_cast<std::uint64_t>(v.capture_priority.with_king),
+      static_cast<std::uint64_t>(v.capture_priority.most_kings),
+      static_cast<std::uint64_t>(v.capture_priority.earliest_king),
+      static_cast<std::uint64_t>(v.goal),
   };
   std::uint64_t state = 0x656e67696e65ull;  // "engine"
   std::uint64_t key = 0;

@@ -47,6 +47,8 @@ std::string_view OutcomeReasonName(OutcomeReason reason) {
       return "time forfeit";
     case OutcomeReason::kAbandonment:
       return "abandonment";
+    case OutcomeReason::kFirstKing:
+      return "crowned a man first";
   }
   return "unknown";
 }
@@ -125,8 +127,17 @@ int GameRecord::repetition_count() const {
 Outcome GameRecord::RulesOutcome() const {
   const Position& now = position();
   const Color mover = now.side_to_move();
-  if (now.CountPieces(mover) == 0) return {WinFor(Opponent(mover)), OutcomeReason::kNoPieces};
-  if (legal_.empty()) return {WinFor(Opponent(mover)), OutcomeReason::kNoLegalMoves};
+  if (variant_.goal == Goal::kFirstKing) {
+    // The side that just moved crowned (a set-up position may hold kings of
+    // both: the one not to move got there first).
+    for (Color c : {Opponent(mover), mover}) {
+      if (now.CountKings(c) > 0) return {WinFor(c), OutcomeReason::kFirstKing};
+    }
+  }
+  // Antidraughts: the side that cannot move has reached its goal.
+  const Color cannot_move_wins = variant_.goal == Goal::kLoseEverything ? mover : Opponent(mover);
+  if (now.CountPieces(mover) == 0) return {WinFor(cannot_move_wins), OutcomeReason::kNoPieces};
+  if (legal_.empty()) return {WinFor(cannot_move_wins), OutcomeReason::kNoLegalMoves};
   const DrawRules& draw = variant_.draw;
   const PlyState& state = plies_.back();
   if (draw.repetitions > 0 && repetition_count() >= draw.repetitions) {

@@ -19,10 +19,12 @@
 //    taking a piece while still inside it);
 //  - move limit: the game is drawn when this many plies have been played.
 //
-// A side to move with no pieces or no legal move has lost; that is checked
-// before the draw rules, so a move that blocks the opponent on the last ply
-// of a count still wins. Counters start at zero for a record started from a
-// FEN, which carries none.
+// A side to move with no pieces or no legal move has lost (Goal::
+// kLoseEverything, antidraughts: has won); under Goal::kFirstKing
+// (breakthrough) the side with a king has won. That is checked before the
+// draw rules, so a move that blocks the opponent on the last ply of a count
+// still wins. Counters start at zero for a record started from a FEN, which
+// carries none.
 //
 // Resignation, agreement, time forfeit and abandonment are decided outside
 // the rules (by the services) and recorded with Decide*().
@@ -59,6 +61,8 @@ enum class OutcomeReason : std::uint8_t {
   kAgreement,
   kTimeForfeit,  // e.g. three automatic moves in a row
   kAbandonment,  // left the table or stayed disconnected too long
+  // Decided by the rules (appended to keep the numbers above stable).
+  kFirstKing,  // breakthrough: that side crowned a man
 };
 
 std::string_view OutcomeReasonName(OutcomeReason reason);

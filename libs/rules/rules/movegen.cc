@@ -14,20 +14,19 @@ using internal::RuleFlags;
 using internal::Trail;
 using internal::WithLayout;
 
-// Builds public Moves (square numbers, full path), applying the majority
+// Builds public Moves (square numbers, full path), applying the precedence
 // and duplicate rules like CompactSink.
 template <class L>
 class FullSink {
  public:
   using Bits = typename L::Bits;
   static constexpr bool kKeepsPath = true;
-  FullSink(MoveList& out, const RuleFlags& rules)
-      : out_(out), filter_(rules.majority), dedupe_(rules.dedupe_by_set) {}
+  FullSink(MoveList& out, const RuleFlags& rules) : out_(out), dedupe_(rules.dedupe_by_set) {}
 
-  void Capture(Bits from, Bits to, Bits captured, int count, bool promotes, bool by_king,
-               const Trail& trail) {
+  void Capture(Bits from, Bits to, Bits captured, int count, std::uint64_t rank, bool promotes,
+               bool by_king, const Trail& trail) {
     bool reset;
-    if (!filter_.Accept(count, reset)) return;
+    if (!filter_.Accept(rank, reset)) return;
     if (reset) {
       out_.clear();
       captured_sets_.clear();
@@ -151,9 +150,10 @@ int CountLegalMoves(const Variant& variant, const Position& position) {
 
 bool IsLegalMove(const Variant& variant, const Position& position, const Move& move) {
   if (move.capture_count > Move::kMaxCaptures) return false;
-  auto sorted_captures = [](const Move& m) {
+  const bool by_order = variant.capture_identity == CaptureIdentity::kOrder;
+  auto sorted_captures = [by_order](const Move& m) {
     std::vector<int> s(m.captured.begin(), m.captured.begin() + m.capture_count);
-    std::sort(s.begin(), s.end());
+    if (!by_order) std::sort(s.begin(), s.end());
     return s;
   };
   const bool by_path = variant.capture_identity == CaptureIdentity::kPath;

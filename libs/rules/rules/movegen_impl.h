@@ -9,11 +9,12 @@
 //
 // Moves reach a Sink, which decides what to keep (Sink::kKeepsPath says
 // whether it reads the trail, so the search can skip recording it):
-//   sink.Capture(from, to, captured, count, promotes, by_king, trail)
+//   sink.Capture(from, to, captured, count, rank, promotes, by_king, trail)
 //   sink.Quiet(from, to, promotes, by_king)
 // `from`, `to` and `captured` are one-bit / many-bit sets; `trail` gives the
 // bit indexes of the landings and of the captured pieces in capture order,
-// for sinks that keep the path. Sinks apply majority and duplicate rules
+// for sinks that keep the path; `rank` orders captures by the precedence
+// rules of the variant. Sinks apply precedence and duplicate rules
 // (CaptureFilter below).
 
 #include <cstdint>
@@ -31,20 +32,52 @@ namespace draughts::rules::internal {
 // The Variant fields the generator reads, flattened.
 struct RuleFlags {
   bool men_capture_backward = true;
+  bool men_capture_kings = true;
   bool flying_kings = true;
   bool majority = true;
   bool promotion_ends_capture = false;
+  bool promotion_continues_as_king = false;
   bool dedupe_by_set = true;
+  bool straight_once = false;  // CaptureIdentity::kOrder
   bool mandatory_capture = true;
+  // A king lands right behind the piece it takes, pieces leave the board as
+  // they are jumped, or a king may turn back: the general king search.
+  bool king_lands_behind = false;
+  bool remove_at_once = false;
+  bool king_turns_back = false;
+  // Captures need more than the piece count to be compared (value rule,
+  // tie-breaks), and the order of the pieces taken for the last one.
+  bool detailed_rank = false;
+  bool value_rule = false;
+  bool prefer_king = false;
+  bool prefer_kings_taken = false;
+  bool prefer_early_king = false;
+  // Breakthrough: once a king is on the board the game is over.
+  bool king_ends_game = false;
 
   static RuleFlags From(const Variant& v) {
+    const CapturePriority& p = v.capture_priority;
+    const bool value = v.capture_choice == CaptureChoice::kValue;
     return {
         .men_capture_backward = v.men_capture_backward,
+        .men_capture_kings = v.men_capture_kings,
         .flying_kings = v.king_range == KingRange::kFlying,
         .majority = v.capture_choice == CaptureChoice::kMajority,
         .promotion_ends_capture = v.promotion_in_capture == PromotionInCapture::kEndsMove,
+        .promotion_continues_as_king =
+            v.promotion_in_capture == PromotionInCapture::kContinuesAsKing,
         .dedupe_by_set = v.capture_identity == CaptureIdentity::kPieceSet,
+        .straight_once = v.capture_identity == CaptureIdentity::kOrder,
         .mandatory_capture = v.mandatory_capture,
+        .king_lands_behind = v.king_landing == KingLanding::kRightBehind,
+        .remove_at_once = v.captured_removal == CapturedRemoval::kAtOnce,
+        .king_turns_back = v.captured_removal == CapturedRemoval::kAtOnce && v.king_may_turn_back,
+        .detailed_rank = value || p.with_king || p.most_kings || p.earliest_king,
+        .value_rule = value,
+        .prefer_king = p.with_king,
+        .prefer_kings_taken = p.most_kings,
+        .prefer_early_king = p.earliest_king,
+        .king_ends_game = v.goal == Goal::kFirstKing,
     };
   }
 };
@@ -98,26 +131,25 @@ struct Trail {
   const std::uint8_t* captured;
 };
 
-// Majority rule: keeps only the sequences taking the most pieces. Returns
-// whether a capture of `count` pieces may be kept, and sets `reset` when
-// everything kept so far must be dropped.
+// Capture precedence: keeps only the sequences of the highest rank (the
+// generator ranks each: piece count for the majority rule, 0 for free
+// choice, more for the value rule and tie-breaks). Returns whether a
+// capture of rank `rank` may be kept, and sets `reset` when everything kept
+// so far must be dropped.
 class CaptureFilter {
  public:
-  explicit CaptureFilter(bool majority) : majority_(majority) {}
-  bool Accept(int count, bool& reset) {
+  bool Accept(std::uint64_t rank, bool& reset) {
     reset = false;
-    if (!majority_) return true;
-    if (count < best_) return false;
-    if (count > best_) {
-      best_ = count;
+    if (rank < best_) return false;
+    if (rank > best_) {
+      best_ = rank;
       reset = true;
     }
     return true;
   }
 
  private:
-  bool majority_;
-  int best_ = 0;
+  std::uint64_t best_ = 0;
 };
 
 // Two sequences taking the same set of pieces from the same origin to the
@@ -163,12 +195,12 @@ class CompactSink {
   using Bits = typename L::Bits;
   static constexpr bool kKeepsPath = false;
   CompactSink(MoveBuffer<L>& out, const RuleFlags& rules)
-      : out_(out), filter_(rules.majority), dedupe_(rules.dedupe_by_set) {}
+      : out_(out), dedupe_(rules.dedupe_by_set) {}
 
-  void Capture(Bits from, Bits to, Bits captured, int count, bool promotes, bool by_king,
-               const Trail&) {
+  void Capture(Bits from, Bits to, Bits captured, int count, std::uint64_t rank, bool promotes,
+               bool by_king, const Trail&) {
     bool reset;
-    if (!filter_.Accept(count, reset)) return;
+    if (!filter_.Accept(rank, reset)) return;
     if (reset) out_.clear();
     if (dedupe_ && count >= kMinCountForDuplicates) {
       for (const auto& m : out_)
@@ -196,13 +228,22 @@ class Generator {
 
   Generator(const Board<L>& b, const RuleFlags& rules)
       : rules_(rules),
-        own_(kWhite ? b.white : b.black),
+        own_(Movable(b, rules, kWhite ? b.white : b.black)),
         opp_(kWhite ? b.black : b.white),
         empty_(b.Empty()),
         men_(own_ & ~b.kings),
-        kings_(own_ & b.kings) {}
+        kings_(own_ & b.kings),
+        opp_kings_(opp_ & b.kings),
+        man_prey_(rules.men_capture_kings ? opp_ : opp_ & ~b.kings),
+        at_once_(rules.remove_at_once ? ~Bits{0} : Bits{0}) {}
 
   // ---- cheap queries -------------------------------------------------
+
+  // The pieces that may move: none once a king has ended the game
+  // (breakthrough), so the side to move has lost.
+  static Bits Movable(const Board<L>& b, const RuleFlags& rules, Bits own) {
+    return rules.king_ends_game && b.kings ? Bits{0} : own;
+  }
 
   bool HasCapture() const {
     if (rules_.men_capture_backward) {
@@ -248,11 +289,7 @@ class Generator {
     while (kings) {
       from_ = PopLowest(kings);
       dfs_empty_ = empty_ | from_;
-      if (rules_.flying_kings) {
-        FlyingKingJump(sink, from_, 0, 0, kUpLeft);
-      } else {
-        ShortKingJump(sink, from_, 0, 0);
-      }
+      KingJumpFrom(sink, from_, 0, 0, kUpLeft);
     }
   }
 
@@ -290,7 +327,8 @@ class Generator {
   }
   template <Direction D>
   Bits MenJumpers() const {
-    return Jumpers<D>(men_);
+    constexpr Direction R = Reverse(D);
+    return men_ & L::template Step<R>(man_prey_ & L::template Step<R>(empty_));
   }
 
   template <Direction D>
@@ -346,7 +384,50 @@ class Generator {
 
   template <class Sink>
   void Record(Sink& sink, Bits to, Bits captured, int count, bool promotes, bool by_king) {
-    sink.Capture(from_, to, captured, count, promotes, by_king, Trail{landings_, taken_});
+    const std::uint64_t rank = rules_.detailed_rank ? DetailedRank(captured, count, by_king)
+                               : rules_.majority    ? static_cast<std::uint64_t>(count)
+                                                    : 0;
+    sink.Capture(from_, to, captured, count, rank, promotes, by_king, Trail{landings_, taken_});
+  }
+
+  // A king ends the capture: crowned_ when it is a man crowned on the way
+  // (PromotionInCapture::kContinuesAsKing), which moved as a man.
+  template <class Sink>
+  void RecordKing(Sink& sink, Bits to, Bits captured, int count) {
+    Record(sink, to, captured, count, crowned_, !crowned_);
+  }
+
+  // Precedence as one number, most significant first: the piece count (or
+  // the value: a king counts 65 + 64, a man 65, so n kings weigh between
+  // 2n-1 and 2n men), capture by a king, kings taken, and a bit per jump,
+  // first jump highest, set where a king was taken.
+  std::uint64_t DetailedRank(Bits captured, int count, bool by_king) const {
+    const int kings = PopCount(captured & opp_kings_);
+    const std::uint64_t primary = rules_.value_rule ? 65 * count + 64 * kings
+                                  : rules_.majority ? count
+                                                    : 0;
+    std::uint64_t rank = primary << 40;
+    if (rules_.prefer_king && by_king) rank |= std::uint64_t{1} << 39;
+    if (rules_.prefer_kings_taken) rank |= static_cast<std::uint64_t>(kings) << 32;
+    if (rules_.prefer_early_king) {
+      for (int i = 0; i < count && i < 32; ++i) {
+        if ((opp_kings_ >> taken_[i]) & 1) rank |= std::uint64_t{1} << (31 - i);
+      }
+    }
+    return rank;
+  }
+
+  // Captures of the king on `sq` (or of a man crowned there mid-capture),
+  // n pieces taken so far, having arrived along `came`.
+  template <class Sink>
+  void KingJumpFrom(Sink& sink, Bits sq, Bits captured, int n, Direction came) {
+    if (!rules_.flying_kings) {
+      ShortKingJump(sink, sq, captured, n);
+    } else if (rules_.king_lands_behind || rules_.remove_at_once) {
+      GeneralKingJump(sink, sq, captured, n, came);
+    } else {
+      FlyingKingJump(sink, sq, captured, n, came);
+    }
   }
 
   template <class Sink>
@@ -365,13 +446,22 @@ class Generator {
 
   template <Direction D, class Sink>
   bool ManJumpTo(Sink& sink, Bits sq, Bits captured, int n) {
-    const Bits over = L::template Step<D>(sq) & opp_ & ~captured;
+    const Bits over = L::template Step<D>(sq) & man_prey_ & ~captured;
     if (!over) return false;
-    const Bits land = L::template Step<D>(over) & dfs_empty_;
+    // With CapturedRemoval::kAtOnce the squares of the pieces taken are free.
+    const Bits land = L::template Step<D>(over) & (dfs_empty_ | (captured & at_once_));
     if (!land) return false;
     Note<Sink>(n, over, land);
-    if (rules_.promotion_ends_capture && (land & kPromotion)) {
-      Record(sink, land, captured | over, n + 1, true, false);
+    if ((land & kPromotion) &&
+        (rules_.promotion_ends_capture || rules_.promotion_continues_as_king)) {
+      if (rules_.promotion_ends_capture) {
+        Record(sink, land, captured | over, n + 1, true, false);
+      } else {
+        // Crowned on the spot: the capture goes on as a king's, if it can.
+        crowned_ = true;
+        KingJumpFrom(sink, land, captured | over, n + 1, D);
+        crowned_ = false;
+      }
     } else {
       ManJump(sink, land, captured | over, n + 1);
     }
@@ -380,31 +470,34 @@ class Generator {
 
   template <class Sink>
   void ShortKingJump(Sink& sink, Bits sq, Bits captured, int n) {
-    if (n == Move::kMaxCaptures) return Record(sink, sq, captured, n, false, true);
+    if (n == Move::kMaxCaptures) return RecordKing(sink, sq, captured, n);
     bool extended = ShortKingJumpTo<kUpLeft>(sink, sq, captured, n);
     extended |= ShortKingJumpTo<kUpRight>(sink, sq, captured, n);
     extended |= ShortKingJumpTo<kDownLeft>(sink, sq, captured, n);
     extended |= ShortKingJumpTo<kDownRight>(sink, sq, captured, n);
-    if (!extended && n > 0) Record(sink, sq, captured, n, false, true);
+    if (!extended && n > 0) RecordKing(sink, sq, captured, n);
   }
 
   template <Direction D, class Sink>
   bool ShortKingJumpTo(Sink& sink, Bits sq, Bits captured, int n) {
     const Bits over = L::template Step<D>(sq) & opp_ & ~captured;
     if (!over) return false;
-    const Bits land = L::template Step<D>(over) & dfs_empty_;
+    const Bits land = L::template Step<D>(over) & (dfs_empty_ | (captured & at_once_));
     if (!land) return false;
     Note<Sink>(n, over, land);
     ShortKingJump(sink, land, captured | over, n + 1);
     return true;
   }
 
-  // Remembers the n-th jump for sinks that keep the path.
+  // Remembers the n-th jump for sinks that keep the path (the pieces taken
+  // also when the rank needs their order).
   template <class Sink>
   void Note(int n, Bits over, Bits land) {
     if constexpr (Sink::kKeepsPath) {
       taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
       landings_[n] = static_cast<std::uint8_t>(LowestBit(land));
+    } else {
+      if (rules_.prefer_early_king) taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
     }
   }
 
@@ -427,9 +520,12 @@ class Generator {
     return false;
   }
 
+  // `skip_straight`: going on along `came` is left to another landing on
+  // the same line, which meets the same piece (CaptureIdentity::kOrder).
   template <class Sink>
-  void FlyingKingJump(Sink& sink, Bits sq, Bits captured, int n, Direction came) {
-    if (n == Move::kMaxCaptures) return Record(sink, sq, captured, n, false, true);
+  void FlyingKingJump(Sink& sink, Bits sq, Bits captured, int n, Direction came,
+                      bool skip_straight = false) {
+    if (n == Move::kMaxCaptures) return RecordKing(sink, sq, captured, n);
     bool extended = false;
     for (int i = 0; i < 4; ++i) {
       const Direction d = static_cast<Direction>(i);
@@ -437,8 +533,10 @@ class Generator {
       const Bits over = FlyingTarget(sq, d, captured);
       if (!over) continue;
       extended = true;
+      if (skip_straight && d == came) continue;
       const Bits now_captured = captured | over;
-      if constexpr (Sink::kKeepsPath) taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
+      if (Sink::kKeepsPath || rules_.prefer_early_king)
+        taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
       // Any empty square beyond may be the landing, but when the capture can
       // go on from some of them it must: only those remain.
       Bits all = 0;
@@ -448,20 +546,89 @@ class Generator {
         if (FlyingKingCanContinue(l, now_captured, d)) continuing |= l;
       }
       if (continuing) {
+        bool first = true;
         while (continuing) {
           const Bits l = PopLowest(continuing);
           if constexpr (Sink::kKeepsPath) landings_[n] = static_cast<std::uint8_t>(LowestBit(l));
-          FlyingKingJump(sink, l, now_captured, n + 1, d);
+          FlyingKingJump(sink, l, now_captured, n + 1, d, rules_.straight_once && !first);
+          first = false;
         }
       } else {
         while (all) {
           const Bits l = PopLowest(all);
           if constexpr (Sink::kKeepsPath) landings_[n] = static_cast<std::uint8_t>(LowestBit(l));
-          Record(sink, l, now_captured, n + 1, false, true);
+          RecordKing(sink, l, now_captured, n + 1);
         }
       }
     }
-    if (!extended && n > 0) Record(sink, sq, captured, n, false, true);
+    if (!extended && n > 0) RecordKing(sink, sq, captured, n);
+  }
+
+  // ---- the general flying king ------------------------------------------
+  // For KingLanding::kRightBehind and CapturedRemoval::kAtOnce: squares of
+  // pieces already taken may be free, a king may turn back, and the landing
+  // may be fixed. Slower than FlyingKingJump, which covers the usual rules.
+
+  // The squares a king may cross or land on, `captured` taken so far.
+  Bits FreeSquares(Bits captured) const { return dfs_empty_ | (captured & at_once_); }
+
+  bool MayGo(Direction d, Direction came, int n) const {
+    return n == 0 || rules_.king_turns_back || d != Reverse(came);
+  }
+
+  Bits GeneralTarget(Bits sq, Direction d, Bits captured) const {
+    const Bits free = FreeSquares(captured);
+    Bits s = L::Step(sq, d);
+    while (s & free) s = L::Step(s, d);
+    const Bits over = s & opp_ & ~captured;
+    if (!over || !(L::Step(over, d) & free)) return 0;
+    return over;
+  }
+
+  bool GeneralCanContinue(Bits sq, Bits captured, Direction came) const {
+    for (int i = 0; i < 4; ++i) {
+      const Direction d = static_cast<Direction>(i);
+      if (MayGo(d, came, 1) && GeneralTarget(sq, d, captured)) return true;
+    }
+    return false;
+  }
+
+  template <class Sink>
+  void GeneralKingJump(Sink& sink, Bits sq, Bits captured, int n, Direction came,
+                       bool skip_straight = false) {
+    if (n == Move::kMaxCaptures) return RecordKing(sink, sq, captured, n);
+    bool extended = false;
+    for (int i = 0; i < 4; ++i) {
+      const Direction d = static_cast<Direction>(i);
+      if (!MayGo(d, came, n)) continue;
+      const Bits over = GeneralTarget(sq, d, captured);
+      if (!over) continue;
+      extended = true;
+      if (skip_straight && n > 0 && d == came) continue;
+      const Bits now_captured = captured | over;
+      const Bits free = FreeSquares(now_captured) & ~over;
+      taken_[n] = static_cast<std::uint8_t>(LowestBit(over));
+      Bits all = 0;
+      Bits continuing = 0;
+      for (Bits l = L::Step(over, d) & free; l; l = L::Step(l, d) & free) {
+        all |= l;
+        if (GeneralCanContinue(l, now_captured, d)) continuing |= l;
+        if (rules_.king_lands_behind) break;
+      }
+      Bits lands = continuing ? continuing : all;
+      bool first = true;
+      while (lands) {
+        const Bits l = PopLowest(lands);
+        landings_[n] = static_cast<std::uint8_t>(LowestBit(l));
+        if (continuing) {
+          GeneralKingJump(sink, l, now_captured, n + 1, d, rules_.straight_once && !first);
+          first = false;
+        } else {
+          RecordKing(sink, l, now_captured, n + 1);
+        }
+      }
+    }
+    if (!extended && n > 0) RecordKing(sink, sq, captured, n);
   }
 
   const RuleFlags rules_;
@@ -470,12 +637,16 @@ class Generator {
   const Bits empty_;
   const Bits men_;
   const Bits kings_;
+  const Bits opp_kings_;
+  const Bits man_prey_;  // the pieces a man may jump
+  const Bits at_once_;   // all ones with CapturedRemoval::kAtOnce, else none
 
   // State of the capture search in progress. Sequences longer than
   // Move::kMaxCaptures need more pieces than a side can have (FromSetup
   // checks); for hand-made bit sets they are cut there rather than overflow.
   Bits from_ = 0;
   Bits dfs_empty_ = 0;
+  bool crowned_ = false;  // the capturing man was crowned on the way
   std::uint8_t landings_[Move::kMaxCaptures + 1] = {};
   std::uint8_t taken_[Move::kMaxCaptures + 1] = {};
 };

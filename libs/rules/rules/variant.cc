@@ -27,6 +27,51 @@ constexpr DrawRules kEnglishDraws{
     .move_limit_plies = 0,
 };
 
+// Russian federation rules (Kodeks 2004): threefold repetition; 15 moves
+// each with only kings moved and no capture; three pieces including a king
+// against a lone king: 15 moves; fewer: 5 moves. Its finer rules (30 and 60
+// moves in equal-kings endings of 4-7 pieces) are not modelled.
+constexpr DrawRules kRussianDraws{
+    .repetitions = 3,
+    .no_progress_moves = 15,
+    .no_progress_counting = MoveCounting::kPerSide,
+    .lone_king = {{{.min_pieces = 3, .max_pieces = 3, .moves_per_side = 15},
+                   {.min_pieces = 1, .max_pieces = 2, .moves_per_side = 5}}},
+    .move_limit_plies = 0,
+};
+
+// APCA tournament rules: threefold repetition; 15 moves each without a
+// capture or a man move (30 plies, rule 26); three kings against one must
+// win within 13 moves (read here as three pieces including a king).
+constexpr DrawRules kPoolDraws{
+    .repetitions = 3,
+    .no_progress_moves = 15,
+    .no_progress_counting = MoveCounting::kPerSide,
+    .lone_king = {{{.min_pieces = 3, .max_pieces = 3, .moves_per_side = 13}, {}}},
+    .move_limit_plies = 0,
+};
+
+// FID Regolamento Tecnico (9.3 b1, 10.4): the same position for the fourth
+// time; 40 moves each without a capture or a man move.
+constexpr DrawRules kItalianDraws{
+    .repetitions = 4,
+    .no_progress_moves = 40,
+    .no_progress_counting = MoveCounting::kPerSide,
+    .lone_king = {},
+    .move_limit_plies = 0,
+};
+
+// Antidraughts: repetition and the 25-move rule of international draughts;
+// the lone-king rules are dropped, a lone king being the winning side's
+// goal there, not a drawn ending.
+constexpr DrawRules kAntidraughtsDraws{
+    .repetitions = 3,
+    .no_progress_moves = 25,
+    .no_progress_counting = MoveCounting::kPerSide,
+    .lone_king = {},
+    .move_limit_plies = 0,
+};
+
 std::vector<Variant> MakeVariants() {
   std::vector<Variant> v;
   // Seed 000: 10x10, 20 men, White first, men capture backwards, flying
@@ -107,6 +152,212 @@ std::vector<Variant> MakeVariants() {
       .mandatory_capture = true,
       .draw = kEnglishDraws,
   });
+
+  // Russian draughts (shashki), Russian federation rules (Kodeks 2004,
+  // 1.4-1.5): 8x8, White first, men capture backwards, flying kings, free
+  // choice among captures; a man reaching the last row during a capture is
+  // crowned at once and goes on capturing as a king (1.5.15). Captures
+  // taking the pieces in another order are other moves.
+  v.push_back(Variant{
+      .id = "russian",
+      .name = "Russian draughts",
+      .pdn_game_type = 25,
+      .board = BoardSize::k8x8,
+      .initial_rows = 3,
+      .first_to_move = Color::kWhite,
+      .white_name = "White",
+      .black_name = "Black",
+      .men_capture_backward = true,
+      .king_range = KingRange::kFlying,
+      .capture_choice = CaptureChoice::kFree,
+      .promotion_in_capture = PromotionInCapture::kContinuesAsKing,
+      .capture_identity = CaptureIdentity::kOrder,
+      .mandatory_capture = true,
+      .draw = kRussianDraws,
+  });
+  // Brazilian draughts: the FMJD international rules on 8x8 with 12 men
+  // (Brazilian federation); draw rules as international, the closest.
+  v.push_back(Variant{
+      .id = "brazilian",
+      .name = "Brazilian draughts",
+      .pdn_game_type = 26,
+      .board = BoardSize::k8x8,
+      .initial_rows = 3,
+      .first_to_move = Color::kWhite,
+      .white_name = "White",
+      .black_name = "Black",
+      .men_capture_backward = true,
+      .king_range = KingRange::kFlying,
+      .capture_choice = CaptureChoice::kMajority,
+      .promotion_in_capture = PromotionInCapture::kPassThrough,
+      .capture_identity = CaptureIdentity::kPieceSet,
+      .mandatory_capture = true,
+      .draw = kInternationalDraws,
+  });
+  // American pool checkers, APCA tournament rules: Black (squares 1-12)
+  // moves first (7), men capture backwards (14), flying kings (15), free
+  // choice (20); a man that reaches the king row by a jump and can jump on
+  // (backwards) must, and stays a man: crowned only where the move ends (16).
+  v.push_back(Variant{
+      .id = "pool",
+      .name = "Pool checkers",
+      .pdn_game_type = 23,
+      .board = BoardSize::k8x8,
+      .initial_rows = 3,
+      .first_to_move = Color::kBlack,
+      .white_name = "White",
+      .black_name = "Black",
+      .men_capture_backward = true,
+      .king_range = KingRange::kFlying,
+      .capture_choice = CaptureChoice::kFree,
+      .promotion_in_capture = PromotionInCapture::kPassThrough,
+      .capture_identity = CaptureIdentity::kOrder,
+      .mandatory_capture = true,
+      .draw = kPoolDraws,
+  });
+  // Spanish draughts (the Spanish and Portuguese federations' rules): 8x8
+  // shown mirrored (double corner on the left), White first, men move and
+  // capture forward only, flying kings; the capture taking the most pieces,
+  // then the most kings, is compulsory. No federation draw rules at hand:
+  // those of the closest seed, the 8x8 flying-king tutorial (as English).
+  v.push_back(Variant{
+      .id = "spanish",
+      .name = "Spanish draughts",
+      .pdn_game_type = 24,
+      .board = BoardSize::k8x8,
+      .initial_rows = 3,
+      .first_to_move = Color::kWhite,
+      .white_name = "White",
+      .black_name = "Black",
+      .mirrored = true,
+      .men_capture_backward = false,
+      .king_range = KingRange::kFlying,
+      .capture_choice = CaptureChoice::kMajority,
+      .capture_priority = {.with_king = false, .most_kings = true, .earliest_king = false},
+      .promotion_in_capture = PromotionInCapture::kEndsMove,
+      .capture_identity = CaptureIdentity::kPieceSet,
+      .mandatory_capture = true,
+      .draw = kEnglishDraws,
+  });
+  // Czech draughts (Czech draughts federation rules, damweb.cz: 3.9 flying
+  // kings, 4.1 men capture forward only, 4.14 when both a king and a man
+  // can capture, the king must; otherwise free choice). White first. Draw
+  // rules: as the closest seed (the 8x8 flying-king tutorial, as English).
+  v.push_back(Variant{
+      .id = "czech",
+      .name = "Czech draughts",
+      .pdn_game_type = 29,
+      .board = BoardSize::k8x8,
+      .initial_rows = 3,
+      .first_to_move = Color::kWhite,
+      .white_name = "White",
+      .black_name = "Black",
+      .men_capture_backward = false,
+      .king_range = KingRange::kFlying,
+      .capture_choice = CaptureChoice::kFree,
+      .capture_priority = {.with_king = true, .most_kings = false, .earliest_king = false},
+      .promotion_in_capture = PromotionInCapture::kEndsMove,
+      .capture_identity = CaptureIdentity::kPieceSet,
+      .mandatory_capture = true,
+      .draw = kEnglishDraws,
+  });
+  // Italian draughts, Federazione Italiana Dama (Regolamento Tecnico): 8x8
+  // shown mirrored (the corner square on each player's right is dark),
+  // White first; men move and capture forward only and may not take a king
+  // (5.3); kings move and take one step; precedence (6.6-6.9): the most
+  // pieces, then a capture by a king, then the most kings, then the one
+  // meeting a king first. FID numbering: see MirroredSquare().
+  v.push_back(Variant{
+      .id = "italian",
+      .name = "Italian draughts",
+      .pdn_game_type = 22,
+      .board = BoardSize::k8x8,
+      .initial_rows = 3,
+      .first_to_move = Color::kWhite,
+      .white_name = "White",
+      .black_name = "Black",
+      .mirrored = true,
+      .men_capture_backward = false,
+      .men_capture_kings = false,
+      .king_range = KingRange::kShort,
+      .capture_choice = CaptureChoice::kMajority,
+      .capture_priority = {.with_king = true, .most_kings = true, .earliest_king = true},
+      .promotion_in_capture = PromotionInCapture::kEndsMove,
+      .capture_identity = CaptureIdentity::kPieceSet,
+      .mandatory_capture = true,
+      .draw = kItalianDraws,
+  });
+  // Thai draughts (mak-hos): 8x8, 8 men each on two rows, White first
+  // (no fixed rule; as mindsports.nl and the Thai sites), men move and
+  // capture forward only, a king moves any distance but lands right behind
+  // the piece it takes, pieces leave the board as they are jumped so a king
+  // may cross their squares and turn back, free choice among captures
+  // (rules as described by mindsports.nl, the checkers wiki "Mak-hot" and
+  // Rein Halbersma's DCTL). Draw rules: as the closest seed (English).
+  v.push_back(Variant{
+      .id = "thai",
+      .name = "Thai draughts (mak-hos)",
+      .pdn_game_type = 31,
+      .board = BoardSize::k8x8,
+      .initial_rows = 2,
+      .first_to_move = Color::kWhite,
+      .white_name = "White",
+      .black_name = "Black",
+      .men_capture_backward = false,
+      .king_range = KingRange::kFlying,
+      .king_landing = KingLanding::kRightBehind,
+      .capture_choice = CaptureChoice::kFree,
+      .promotion_in_capture = PromotionInCapture::kEndsMove,
+      .captured_removal = CapturedRemoval::kAtOnce,
+      .king_may_turn_back = true,
+      .capture_identity = CaptureIdentity::kPieceSet,
+      .mandatory_capture = true,
+      .draw = kEnglishDraws,
+  });
+  // Antidraughts (giveaway, "qui perd gagne") on international rules: the
+  // moves are those of international draughts, and the side that cannot
+  // move, having lost or blocked all its pieces, wins. No official PDN
+  // GameType (0).
+  v.push_back(Variant{
+      .id = "antidraughts",
+      .name = "Antidraughts",
+      .pdn_game_type = 0,
+      .board = BoardSize::k10x10,
+      .initial_rows = 4,
+      .first_to_move = Color::kWhite,
+      .white_name = "White",
+      .black_name = "Black",
+      .men_capture_backward = true,
+      .king_range = KingRange::kFlying,
+      .capture_choice = CaptureChoice::kMajority,
+      .promotion_in_capture = PromotionInCapture::kPassThrough,
+      .capture_identity = CaptureIdentity::kPieceSet,
+      .mandatory_capture = true,
+      .goal = Goal::kLoseEverything,
+      .draw = kAntidraughtsDraws,
+  });
+  // Breakthrough draughts on international rules: the first side to crown a
+  // man wins (and a side that cannot move still loses). Draw rules as
+  // international (only repetition can apply before a king appears, and
+  // men cannot repeat a position). No official PDN GameType (0).
+  v.push_back(Variant{
+      .id = "breakthrough",
+      .name = "Breakthrough draughts",
+      .pdn_game_type = 0,
+      .board = BoardSize::k10x10,
+      .initial_rows = 4,
+      .first_to_move = Color::kWhite,
+      .white_name = "White",
+      .black_name = "Black",
+      .men_capture_backward = true,
+      .king_range = KingRange::kFlying,
+      .capture_choice = CaptureChoice::kMajority,
+      .promotion_in_capture = PromotionInCapture::kPassThrough,
+      .capture_identity = CaptureIdentity::kPieceSet,
+      .mandatory_capture = true,
+      .goal = Goal::kFirstKing,
+      .draw = kInternationalDraws,
+  });
   return v;
 }
 
@@ -125,6 +376,14 @@ Result<Variant> FindVariant(std::string_view id) {
     known += v.id;
   }
   return MakeError("unknown variant '" + std::string(id) + "' (known: " + known + ")");
+}
+
+int MirroredSquare(BoardSize board, int square) {
+  if (!IsValidSquare(board, square)) return 0;
+  const int half = BoardDimension(board) / 2;
+  const int row = (square - 1) / half;
+  const int index = (square - 1) % half;
+  return row * half + (half - 1 - index) + 1;
 }
 
 std::optional<Error> CheckVariant(const Variant& v) {

@@ -30,18 +30,53 @@ enum class KingRange : std::uint8_t {
 enum class CaptureChoice : std::uint8_t {
   kMajority,  // only the sequences taking the most pieces (a man counts as a king)
   kFree,      // any maximal sequence (a started capture must still be completed)
+  kValue,     // only those of the highest value, a king worth a little less than two
+              // men: n kings weigh more than 2n-1 men, less than 2n (Frisian)
+};
+
+// Tie-breaks applied after CaptureChoice, in this order, among the captures
+// it leaves (all false: free choice among them). Italian rules use all
+// three, Spanish the second, Czech and Frisian the first.
+struct CapturePriority {
+  bool with_king = false;      // a capture made by a king before one made by a man
+  bool most_kings = false;     // then the one taking the most kings
+  bool earliest_king = false;  // then the one that meets a king first (then the next, ...)
+  friend bool operator==(const CapturePriority&, const CapturePriority&) = default;
 };
 
 // What happens when a man reaches its promotion row in the middle of a capture.
 enum class PromotionInCapture : std::uint8_t {
-  kPassThrough,  // stays a man and goes on capturing; crowned only if the move ends there
-  kEndsMove,     // crowned at once and the move ends, even if more jumps were possible
+  kPassThrough,      // stays a man and goes on capturing; crowned only if the move ends there
+  kEndsMove,         // crowned at once and the move ends, even if more jumps were possible
+  kContinuesAsKing,  // crowned at once and, if it can, goes on capturing as a king (Russian)
+};
+
+// Where a flying king may land after jumping a piece.
+enum class KingLanding : std::uint8_t {
+  kAnyBeyond,    // any empty square beyond it (but one that continues, if any does)
+  kRightBehind,  // only the square right behind it (Thai)
+};
+
+// When the pieces jumped in a capture leave the board.
+enum class CapturedRemoval : std::uint8_t {
+  kAtEnd,   // when the capture is complete: they block, and cannot be jumped twice
+  kAtOnce,  // as each is jumped: its square is free for the rest of the capture (Thai, Turkish)
+};
+
+// How a game is won.
+enum class Goal : std::uint8_t {
+  kCaptureOrBlock,  // the side that cannot move (no pieces, or blocked) loses
+  kLoseEverything,  // antidraughts: the side that cannot move WINS
+  kFirstKing,       // breakthrough: the first side to crown a man wins (and cannot move loses)
 };
 
 // When two capture sequences are the same move.
 enum class CaptureIdentity : std::uint8_t {
   kPieceSet,  // same origin, destination and SET of captured pieces: one move (FMJD 10x10)
   kPath,      // every distinct sequence of landing squares is its own move (English)
+  kOrder,     // same origin, destination and pieces taken in the same ORDER: one move; the
+              // square where a flying king stops between two pieces it takes on one line
+              // makes no other move (Russian, Pool: the published path counts)
 };
 
 // How a "moves without progress" limit is counted.
@@ -102,12 +137,27 @@ struct Variant {
   std::string_view white_name = "White";
   std::string_view black_name = "Black";
 
+  // The board is shown mirrored: its bottom-left corner is a light square
+  // and the double corner is on each player's left (Italian, Spanish). The
+  // rules are symmetric, so play and square numbers are those of the usual
+  // diagram; MirroredSquare() gives the numbers of the mirrored board.
+  bool mirrored = false;
+
   bool men_capture_backward = true;
+  bool men_capture_kings = true;  // false: a man may not jump a king (Italian)
   KingRange king_range = KingRange::kFlying;
+  KingLanding king_landing = KingLanding::kAnyBeyond;
   CaptureChoice capture_choice = CaptureChoice::kMajority;
+  CapturePriority capture_priority = {};
   PromotionInCapture promotion_in_capture = PromotionInCapture::kPassThrough;
+  CapturedRemoval captured_removal = CapturedRemoval::kAtEnd;
+  // With CapturedRemoval::kAtOnce: a flying king may jump back the way it
+  // came (Thai). With kAtEnd only the piece just taken lies that way.
+  bool king_may_turn_back = false;
   CaptureIdentity capture_identity = CaptureIdentity::kPieceSet;
   bool mandatory_capture = true;
+
+  Goal goal = Goal::kCaptureOrBlock;
 
   DrawRules draw;
 
@@ -122,6 +172,14 @@ const std::vector<Variant>& AllVariants();
 
 // The built-in rule set with this id, or an error naming the known ids.
 Result<Variant> FindVariant(std::string_view id);
+
+// The number of `square` on the mirrored board (Variant::mirrored): the
+// same row, counted from the other side; its own inverse. The Italian and
+// Spanish federations number the mirrored board 1..32 row by row from the
+// top-left corner square (a8, in Black's camp) as White sees it: their
+// square k is our square MirroredSquare(k8x8, k) (their 1 is our 4, their
+// 32 our 29), and our moves are theirs through the same function.
+int MirroredSquare(BoardSize board, int square);
 
 // nullopt if the library can play this (possibly hand-edited) value;
 // otherwise why not (e.g. more initial rows than fit the board).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "rules/geometry.h"
 
@@ -19,6 +20,7 @@ struct Found {
   std::vector<int> landings;
   std::vector<int> taken;
   bool promotes = false;
+  bool by_king = false;
 };
 
 class Reference {
@@ -33,23 +35,40 @@ class Reference {
 
   std::vector<std::string> Moves() {
     std::vector<Found> captures;
+    bool any_king = false;
+    for (int s = 1; s <= SquareCount(board_); ++s) any_king = any_king || cells_[s].king;
+    // Breakthrough: a king on the board has ended the game.
+    if (v_.goal == Goal::kFirstKing && any_king) return {};
     for (int s = 1; s <= SquareCount(board_); ++s) {
       if (!Own(s)) continue;
       origin_ = s;
       std::vector<int> landings;
       std::vector<int> taken;
-      Search(s, cells_[s].king, landings, taken, captures);
+      Search(s, cells_[s].king, false, -1, landings, taken, captures);
     }
-    if (v_.capture_choice == CaptureChoice::kMajority && !captures.empty()) {
-      std::size_t best = 0;
-      for (const Found& f : captures) best = std::max(best, f.taken.size());
-      std::erase_if(captures, [&](const Found& f) { return f.taken.size() < best; });
+    // Precedence, one criterion after the other.
+    KeepBest(captures, [&](const Found& f) -> long {
+      const long n = static_cast<long>(f.taken.size());
+      const long k = KingsTaken(f);
+      if (v_.capture_choice == CaptureChoice::kMajority) return n;
+      if (v_.capture_choice == CaptureChoice::kValue) return 1000 * n + 999 * k;  // king: 1.999 men
+      return 0;
+    });
+    if (v_.capture_priority.with_king)
+      KeepBest(captures, [](const Found& f) -> long { return f.by_king; });
+    if (v_.capture_priority.most_kings)
+      KeepBest(captures, [&](const Found& f) -> long { return KingsTaken(f); });
+    if (v_.capture_priority.earliest_king) {
+      // Lexicographic on "is a king" per jump: compare as strings.
+      std::string best;
+      for (const Found& f : captures) best = std::max(best, KingPattern(f));
+      std::erase_if(captures, [&](const Found& f) { return KingPattern(f) != best; });
     }
     std::vector<std::string> texts;
     std::set<std::string> seen;
     for (const Found& f : captures) {
       std::string text = Text(f);
-      if (v_.capture_identity == CaptureIdentity::kPieceSet && !seen.insert(text).second) continue;
+      if (v_.capture_identity != CaptureIdentity::kPath && !seen.insert(text).second) continue;
       texts.push_back(text);
     }
     if (captures.empty() || !v_.mandatory_capture) {
@@ -76,6 +95,26 @@ class Reference {
   static constexpr int kDr[4] = {-1, -1, 1, 1};
   static constexpr int kDc[4] = {-1, 1, -1, 1};
 
+  template <class Key>
+  static void KeepBest(std::vector<Found>& captures, Key key) {
+    if (captures.empty()) return;
+    long best = key(captures.front());
+    for (const Found& f : captures) best = std::max(best, key(f));
+    std::erase_if(captures, [&](const Found& f) { return key(f) != best; });
+  }
+  long KingsTaken(const Found& f) const {
+    long k = 0;
+    for (int t : f.taken) k += cells_[t].king;
+    return k;
+  }
+  std::string KingPattern(const Found& f) const {
+    std::string p;
+    for (int t : f.taken) p += cells_[t].king ? '1' : '0';
+    // Only where the kings are matters: "10" and "100" meet theirs alike.
+    while (!p.empty() && p.back() == '0') p.pop_back();
+    return p;
+  }
+
   bool Own(int s) const { return cells_[s].present && cells_[s].white == white_; }
   bool Enemy(int s) const { return cells_[s].present && cells_[s].white != white_; }
   // The moving piece has left its square.
@@ -92,48 +131,70 @@ class Reference {
     return std::find(v.begin(), v.end(), x) != v.end();
   }
 
-  // Jumps available from `s`: (jumped piece, landing squares).
-  std::vector<std::pair<int, std::vector<int>>> Jumps(int s, bool king,
-                                                      const std::vector<int>& taken) const {
-    std::vector<std::pair<int, std::vector<int>>> result;
+  bool AtOnce() const { return v_.captured_removal == CapturedRemoval::kAtOnce; }
+  // Free to cross or land on: empty, the mover's origin, or (pieces removed
+  // as they are jumped) a square already taken.
+  bool Passable(int s, const std::vector<int>& taken) const {
+    return Free(s) || (AtOnce() && Contains(taken, s));
+  }
+
+  // Jumps available from `s`: (direction, jumped piece, landing squares).
+  // `came` is the direction of the previous jump (-1: none).
+  std::vector<std::tuple<int, int, std::vector<int>>> Jumps(int s, bool king, int came,
+                                                            const std::vector<int>& taken) const {
+    std::vector<std::tuple<int, int, std::vector<int>>> result;
     for (int d = 0; d < 4; ++d) {
       if (!king && !v_.men_capture_backward && !Forward(d)) continue;
       const bool flying = king && v_.king_range == KingRange::kFlying;
+      // A flying king may not turn straight back, unless pieces leave at
+      // once and the rules allow it.
+      if (flying && came >= 0 && d == 3 - came && !(AtOnce() && v_.king_may_turn_back)) continue;
       int t = Next(s, d);
       if (flying)
-        while (t != 0 && Free(t)) t = Next(t, d);
+        while (t != 0 && Passable(t, taken)) t = Next(t, d);
       if (t == 0 || !Enemy(t) || Contains(taken, t)) continue;
+      if (!king && !v_.men_capture_kings && cells_[t].king) continue;
       std::vector<int> lands;
-      for (int l = Next(t, d); l != 0 && Free(l); l = Next(l, d)) {
+      for (int l = Next(t, d); l != 0 && Passable(l, taken); l = Next(l, d)) {
         lands.push_back(l);
-        if (!flying) break;
+        if (!flying || v_.king_landing == KingLanding::kRightBehind) break;
       }
-      if (!lands.empty()) result.push_back({t, lands});
+      if (!lands.empty()) result.push_back({d, t, lands});
     }
     return result;
   }
 
-  void Search(int s, bool king, std::vector<int>& landings, std::vector<int>& taken,
-              std::vector<Found>& out) {
-    const auto jumps = Jumps(s, king, taken);
+  void Search(int s, bool king, bool crowned, int came, std::vector<int>& landings,
+              std::vector<int>& taken, std::vector<Found>& out) {
+    const auto jumps = Jumps(s, king, came, taken);
     if (jumps.empty()) {
-      if (!taken.empty()) out.push_back({origin_, landings, taken, !king && OnPromotionRow(s)});
+      if (!taken.empty()) {
+        const bool was_king = king && !crowned;
+        out.push_back(
+            {origin_, landings, taken, crowned || (!king && OnPromotionRow(s)), was_king});
+      }
       return;
     }
-    for (const auto& [over, lands] : jumps) {
+    for (const auto& [d, over, lands] : jumps) {
       taken.push_back(over);
       // A capture that can go on must: keep only landings that continue,
       // unless none does.
       std::vector<int> go_on;
-      for (int l : lands)
-        if (!Jumps(l, king, taken).empty()) go_on.push_back(l);
+      for (int l : lands) {
+        const bool crowns = !king && OnPromotionRow(l) &&
+                            v_.promotion_in_capture == PromotionInCapture::kContinuesAsKing;
+        if (!Jumps(l, king || crowns, d, taken).empty()) go_on.push_back(l);
+      }
       for (int l : go_on.empty() ? lands : go_on) {
         landings.push_back(l);
         if (!king && OnPromotionRow(l) &&
             v_.promotion_in_capture == PromotionInCapture::kEndsMove) {
-          out.push_back({origin_, landings, taken, true});
+          out.push_back({origin_, landings, taken, true, false});
+        } else if (!king && OnPromotionRow(l) &&
+                   v_.promotion_in_capture == PromotionInCapture::kContinuesAsKing) {
+          Search(l, true, true, d, landings, taken, out);
         } else {
-          Search(l, king, landings, taken, out);
+          Search(l, king, crowned, d, landings, taken, out);
         }
         landings.pop_back();
       }
@@ -144,7 +205,11 @@ class Reference {
   std::string Text(const Found& f) const {
     const bool capture = !f.taken.empty();
     std::string text = std::to_string(f.from);
-    if (v_.capture_identity == CaptureIdentity::kPieceSet || !capture) {
+    if (v_.capture_identity == CaptureIdentity::kOrder && capture) {
+      text += "x" + std::to_string(f.landings.back()) + " takes ";
+      for (std::size_t i = 0; i < f.taken.size(); ++i)
+        text += (i ? "," : "") + std::to_string(f.taken[i]);
+    } else if (v_.capture_identity == CaptureIdentity::kPieceSet || !capture) {
       text += (capture ? "x" : "-") + std::to_string(f.landings.back());
       if (capture) {
         std::vector<int> set = f.taken;

@@ -13,7 +13,8 @@
 
 namespace draughts::rules::testing {
 
-// Legal moves as PathText (CaptureIdentity::kPath) or SetText (kPieceSet)
+// Legal moves as PathText (CaptureIdentity::kPath), SetText (kPieceSet) or
+// OrderText (kOrder)
 // strings, sorted, in the format of test_support.h.
 std::vector<std::string> ReferenceMoves(const Variant& variant, const Position& position);
 

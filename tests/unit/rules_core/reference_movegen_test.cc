@@ -14,12 +14,10 @@
 namespace draughts::rules {
 namespace {
 
-using ::draughts::rules::testing::PathTexts;
 using ::draughts::rules::testing::ReferenceMoves;
-using ::draughts::rules::testing::SetTexts;
 
 std::vector<std::string> Texts(const Variant& v, const MoveList& moves) {
-  return v.capture_identity == CaptureIdentity::kPieceSet ? SetTexts(moves) : PathTexts(moves);
+  return testing::IdentityTexts(v, moves);
 }
 
 // Compares everything the generator offers on one position; returns false
@@ -55,9 +53,9 @@ std::vector<Variant> RuleCombinations() {
     v = base;
     v.capture_choice = base.capture_choice == CaptureChoice::kMajority ? CaptureChoice::kFree
                                                                        : CaptureChoice::kMajority;
-    v.capture_identity = base.capture_identity == CaptureIdentity::kPath
-                             ? CaptureIdentity::kPieceSet
-                             : CaptureIdentity::kPath;
+    v.capture_identity = base.capture_identity == CaptureIdentity::kPieceSet
+                             ? CaptureIdentity::kOrder
+                             : CaptureIdentity::kPieceSet;
     all.push_back(v);
     v = base;
     v.king_range = base.king_range == KingRange::kFlying ? KingRange::kShort : KingRange::kFlying;

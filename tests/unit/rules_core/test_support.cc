@@ -63,6 +63,20 @@ std::string SetText(const Move& move) {
   return text;
 }
 
+std::string OrderText(const Move& move) {
+  std::string text =
+      std::to_string(move.from) + (move.is_capture() ? "x" : "-") + std::to_string(move.to);
+  if (move.is_capture()) {
+    text += " takes ";
+    for (int i = 0; i < move.capture_count; ++i) {
+      if (i > 0) text += ",";
+      text += std::to_string(move.captured[i]);
+    }
+  }
+  if (move.promotes) text += " =K";
+  return text;
+}
+
 std::vector<std::string> Sorted(std::vector<std::string> texts) {
   std::sort(texts.begin(), texts.end());
   return texts;
@@ -78,6 +92,24 @@ std::vector<std::string> SetTexts(const MoveList& moves) {
   std::vector<std::string> texts;
   for (const Move& m : moves) texts.push_back(SetText(m));
   return Sorted(texts);
+}
+
+std::vector<std::string> OrderTexts(const MoveList& moves) {
+  std::vector<std::string> texts;
+  for (const Move& m : moves) texts.push_back(OrderText(m));
+  return Sorted(texts);
+}
+
+std::vector<std::string> IdentityTexts(const Variant& variant, const MoveList& moves) {
+  switch (variant.capture_identity) {
+    case CaptureIdentity::kPieceSet:
+      return SetTexts(moves);
+    case CaptureIdentity::kOrder:
+      return OrderTexts(moves);
+    case CaptureIdentity::kPath:
+      break;
+  }
+  return PathTexts(moves);
 }
 
 }  // namespace draughts::rules::testing

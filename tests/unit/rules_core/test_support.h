@@ -27,9 +27,17 @@ std::string PathText(const Move& move);
 // rule sets where the path is not part of a move's identity.
 std::string SetText(const Move& move);
 
-// Each move of `moves` through PathText / SetText, sorted.
+// "28x10 takes 23,14": origin, destination and the captured pieces in
+// capture order (CaptureIdentity::kOrder).
+std::string OrderText(const Move& move);
+
+// Each move of `moves` through PathText / SetText / OrderText, sorted.
 std::vector<std::string> PathTexts(const MoveList& moves);
 std::vector<std::string> SetTexts(const MoveList& moves);
+std::vector<std::string> OrderTexts(const MoveList& moves);
+
+// The texts that identify moves under the variant's CaptureIdentity.
+std::vector<std::string> IdentityTexts(const Variant& variant, const MoveList& moves);
 
 std::vector<std::string> Sorted(std::vector<std::string> texts);
 
