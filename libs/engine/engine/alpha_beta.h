@@ -90,7 +90,9 @@ class AlphaBeta final : public LayoutSearch {
       PromoteBestRootMove();
       if (request.on_info) request.on_info(MakeInfo(completed_depth, best_score, best_pv));
 
-      if (root_moves_.size() == 1 && clock.has_time_limit()) break;
+      if (root_moves_.size() == 1 && clock.has_time_limit() &&
+          !request.limits.use_time_on_forced_move)
+        break;
       if (IsMateScore(best_score) && std::abs(MatePlies(best_score)) <= depth) break;
       if (clock.PastTarget()) break;
     }

@@ -58,7 +58,9 @@ LevelParams ParamsFor(Level level, const rules::Variant& variant) {
       break;
     case Level::kHard:
       // Full strength: thinks about 1.5 s (an iteration in progress is cut
-      // at the target), never more than 2.5 s (the product limit is 3 s).
+      // at the target), never more than 2.5 s (the product limit is 3 s),
+      // forced moves included, for an even pace of about 1.5 s a move.
+      p.use_time_on_forced_move = true;
       p.max_depth = kMaxSearchDepth;
       p.target_time = milliseconds(1500);
       p.move_time = milliseconds(2500);

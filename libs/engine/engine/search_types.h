@@ -46,6 +46,11 @@ struct SearchLimits {
   // Set to true from another thread to stop the search as soon as possible;
   // the best move found so far is returned. May be null.
   std::atomic<bool>* stop = nullptr;
+  // With a time limit, a position with one legal move is answered at once
+  // unless this is set; then the search uses its time as usual (looking
+  // into the position after the forced move, which fills the table for
+  // the next decision) so a bot keeps an even pace.
+  bool use_time_on_forced_move = false;
 };
 
 struct SearchInfo {

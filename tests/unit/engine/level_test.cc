@@ -59,6 +59,12 @@ TEST(EngineLevels, ParametersGrowWithLevelOnEveryRuleSet) {
     EXPECT_EQ(hard.random_move_probability, 0.0);
     EXPECT_GT(easy.eval_noise_cp, medium.eval_noise_cp);
     EXPECT_EQ(hard.eval_noise_cp, 0);
+
+    // Hard keeps its pace of about 1.5 s even on a forced move; the others
+    // answer those at once.
+    EXPECT_TRUE(hard.use_time_on_forced_move);
+    EXPECT_FALSE(medium.use_time_on_forced_move);
+    EXPECT_FALSE(easy.use_time_on_forced_move);
   }
 }
 

@@ -182,6 +182,19 @@ TEST(EngineSearch, SingleLegalMoveAnswersAtOnce) {
   EXPECT_LT(result->info.elapsed, milliseconds(500));
 }
 
+TEST(EngineSearch, ForcedMoveMayUseItsTime) {
+  const rules::GameRecord record =
+      RecordOrDie(VariantOrDie("international"), "W:W32,33,37,41:B3,4,22,23", {"32-28"});
+  Engine engine(4);
+  const auto start = std::chrono::steady_clock::now();
+  auto result =
+      engine.Search(record, {.move_time = milliseconds(300), .use_time_on_forced_move = true});
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(Path(result->best), "23x32");
+  EXPECT_GE(std::chrono::steady_clock::now() - start, milliseconds(250));
+  EXPECT_GT(result->info.depth, 1);
+}
+
 TEST(EngineSearch, SameSearchSameTreeAfterNewGame) {
   // tools/bench's node signature depends on this.
   Engine engine(4);
