@@ -186,6 +186,10 @@ TEST_F(GameTest, PlaysToTheEndByTheRules) {
   // Opening moves are in the record but were not asked of the players.
   EXPECT_EQ(white.calls + black.calls, game.record.ply_count() - 2);
   EXPECT_EQ(white_times_.count(), white.calls);
+  // Forced moves (captures, mostly) are counted apart.
+  EXPECT_LT(white_times_.choice_count() + black_times_.choice_count(),
+            white_times_.count() + black_times_.count());
+  EXPECT_GT(white_times_.choice_count(), 0);
   EXPECT_EQ(white.last_level.move_time, 0.5);
   EXPECT_NE(
       game.termination.find(std::string(rules::OutcomeReasonName(game.record.outcome().reason))),
@@ -245,7 +249,7 @@ TEST_F(GameTest, PdnCarriesNamesResultAndFen) {
   auto from_fen = ParseOpenings(international_, "W:W28,33,K46:B18,19,K5\n");
   ASSERT_TRUE(from_fen.ok());
   const GameResult game = PlayGame(international_, from_fen->front(), seats, GameOptions{});
-  const std::string text = rules::WritePdn(ToPdn(game, seats, "Test", 7));
+  const std::string text = rules::WritePdn(ToPdn(game, seats, "Test", "2026.01.02", 7));
   auto read = rules::ReadPdn(text);
   ASSERT_TRUE(read.ok()) << text;
   ASSERT_EQ(read->size(), 1u);
@@ -253,6 +257,7 @@ TEST_F(GameTest, PdnCarriesNamesResultAndFen) {
   EXPECT_EQ(*pdn.FindTag("White"), "Alpha");
   EXPECT_EQ(*pdn.FindTag("Black"), "Beta");
   EXPECT_EQ(*pdn.FindTag("Round"), "7");
+  EXPECT_EQ(*pdn.FindTag("Date"), "2026.01.02");
   EXPECT_EQ(*pdn.FindTag("GameType"), "20");
   ASSERT_NE(pdn.FindTag("FEN"), nullptr);
   EXPECT_EQ(pdn.result, rules::ToPdnResult(game.record.outcome()));

@@ -61,7 +61,7 @@ GameResult PlayGame(const rules::Variant& variant, const Opening& opening,
       forfeit(side, thought.error().message, true);
       return result;
     }
-    if (seat.times != nullptr) seat.times->Add(thought->elapsed);
+    if (seat.times != nullptr) seat.times->Add(thought->elapsed, record.legal_moves().size() == 1);
     if (thought->elapsed > options.timeout) {
       forfeit(side,
               "took " + std::to_string(thought->elapsed.count()) + " ms, limit " +
@@ -90,10 +90,14 @@ GameResult PlayGame(const rules::Variant& variant, const Opening& opening,
 }
 
 rules::PdnGame ToPdn(const GameResult& game, const std::array<Seat, 2>& seats,
-                     const std::string& event, int round) {
+                     const std::string& event, const std::string& date, int round) {
   std::vector<rules::PdnTag> tags = {
-      {"Event", event},         {"Round", std::to_string(round)},  {"White", seats[0].name},
-      {"Black", seats[1].name}, {"Termination", game.termination},
+      {"Event", event},
+      {"Date", date.empty() ? "????.??.??" : date},
+      {"Round", std::to_string(round)},
+      {"White", seats[0].name},
+      {"Black", seats[1].name},
+      {"Termination", game.termination},
   };
   return rules::ToPdnGame(game.record, std::move(tags));
 }

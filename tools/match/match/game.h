@@ -49,8 +49,10 @@ struct GameResult {
 GameResult PlayGame(const rules::Variant& variant, const Opening& opening,
                     const std::array<Seat, 2>& seats, const GameOptions& options);
 
-// The game as PDN with the players' names, the round and a Termination tag.
+// The game as PDN: Event, Date ("2026.11.30"; "????.??.??" when empty),
+// Round, the players' names and a Termination tag, then GameType, FEN and
+// Result from the record.
 rules::PdnGame ToPdn(const GameResult& game, const std::array<Seat, 2>& seats,
-                     const std::string& event, int round);
+                     const std::string& event, const std::string& date, int round);
 
 }  // namespace draughts::match

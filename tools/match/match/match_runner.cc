@@ -1,6 +1,7 @@
 #include "match/match_runner.h"
 
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <optional>
 
@@ -27,6 +28,16 @@ std::string ResultText(const rules::GameRecord& record) {
       break;
   }
   return "*";
+}
+
+// Today in UTC, as PDN writes dates.
+std::string Today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buffer[16];
+  std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &utc);
+  return buffer;
 }
 
 }  // namespace
@@ -61,6 +72,7 @@ rules::Result<MatchReport> RunMatch(const MatchOptions& options, std::FILE* log)
   }
 
   const int total = static_cast<int>(options.openings.size()) * 2;
+  const std::string date = Today();
   int round = 0;
   for (const Opening& opening : options.openings) {
     for (int swap = 0; swap < 2; ++swap) {
@@ -94,7 +106,7 @@ rules::Result<MatchReport> RunMatch(const MatchOptions& options, std::FILE* log)
         std::fflush(log);
       }
       if (pdn.is_open()) {
-        pdn << rules::WritePdn(ToPdn(game, seats, options.event, round)) << "\n";
+        pdn << rules::WritePdn(ToPdn(game, seats, options.event, date, round)) << "\n";
         pdn.flush();
         if (!pdn) return rules::MakeError("cannot write " + options.pdn_path);
       }
@@ -124,7 +136,9 @@ std::string FormatReport(const MatchReport& report) {
     const MoveTimes& t = report.times[i];
     out += "move time " + report.names[i] + ": avg " + Fixed(t.average_ms(), 1) + " ms, max " +
            std::to_string(t.max().count()) + " ms over " + std::to_string(t.count()) +
-           " moves; forfeits " + std::to_string(report.forfeits[i]) + "\n";
+           " moves (avg " + Fixed(t.choice_average_ms(), 1) + " ms over the " +
+           std::to_string(t.choice_count()) + " with more than one legal move); forfeits " +
+           std::to_string(report.forfeits[i]) + "\n";
   }
   out +=
       "RESULT wins=" + std::to_string(s.wins) + " draws=" + std::to_string(s.draws) +
@@ -134,7 +148,9 @@ std::string FormatReport(const MatchReport& report) {
       " avg_ms1=" + Fixed(report.times[0].average_ms(), 1) +
       " max_ms1=" + std::to_string(report.times[0].max().count()) +
       " avg_ms2=" + Fixed(report.times[1].average_ms(), 1) +
-      " max_ms2=" + std::to_string(report.times[1].max().count()) + "\n";
+      " max_ms2=" + std::to_string(report.times[1].max().count()) +
+      " choice_avg_ms1=" + Fixed(report.times[0].choice_average_ms(), 1) +
+      " choice_avg_ms2=" + Fixed(report.times[1].choice_average_ms(), 1) + "\n";
   return out;
 }
 
