@@ -185,6 +185,13 @@ class AlphaBeta final : public LayoutSearch {
       }
       root_moves_.push_back(r);
     }
+    if (variant_.king_move_limit > 0) {
+      // The limit on a king's moves in a row (Frisian) lives in the
+      // Position, not in the search's boards: enforced at the root only.
+      std::erase_if(root_moves_, [&](const RootMove& r) {
+        return !MatchLegal(request.position, r.move).has_value();
+      });
+    }
     if (hit.found && hit.move != kNoMove) {
       for (std::size_t i = 1; i < root_moves_.size(); ++i) {
         if (root_moves_[i].key == hit.move)

@@ -28,6 +28,8 @@ std::uint64_t VariantKey(const rules::Variant& v) {
       static_cast<std::uint64_t>(v.capture_priority.most_kings),
       static_cast<std::uint64_t>(v.capture_priority.earliest_king),
       static_cast<std::uint64_t>(v.goal),
+      static_cast<std::uint64_t>(v.orthogonal_captures),
+      static_cast<std::uint64_t>(v.king_move_limit),
   };
   std::uint64_t state = 0x656e67696e65ull;  // "engine"
   std::uint64_t key = 0;

@@ -21,10 +21,22 @@
 
 namespace draughts::rules {
 
-enum Direction : int { kUpLeft = 0, kUpRight = 1, kDownLeft = 2, kDownRight = 3 };
+// Diagonal directions, then (Frisian captures) orthogonal ones: an
+// orthogonal step goes to the next square of the same colour along the row
+// or the column, two columns or two rows away.
+enum Direction : int {
+  kUpLeft = 0,
+  kUpRight = 1,
+  kDownLeft = 2,
+  kDownRight = 3,
+  kUp = 4,
+  kDown = 5,
+  kLeft = 6,
+  kRight = 7,
+};
 
 constexpr Direction Reverse(Direction d) {
-  return static_cast<Direction>(3 - d);
+  return d < kUp ? static_cast<Direction>(3 - d) : static_cast<Direction>(d ^ 1);
 }
 
 template <int N, typename BitsT>
@@ -63,23 +75,51 @@ struct Layout {
   // White moves up (towards square 1) and is crowned on the top row.
   static constexpr Bits PromotionRow(bool white) { return white ? RowMask(0) : RowMask(N - 1); }
 
+  // The first and the last square of every row: a step along the row must
+  // not leave it (the next bit is the next row's, not a ghost).
+  static constexpr Bits kFirstOfRow = [] {
+    Bits m = 0;
+    for (int r = 0; r < N; ++r) m |= BitAt<Bits>(BitOfIndex(r * kHalf));
+    return m;
+  }();
+  static constexpr Bits kLastOfRow = [] {
+    Bits m = 0;
+    for (int r = 0; r < N; ++r) m |= BitAt<Bits>(BitOfIndex(r * kHalf + kHalf - 1));
+    return m;
+  }();
+  // Two rows hold 2 * kHalf squares and one ghost.
+  static constexpr int kTwoRows = 2 * kHalf + 1;
+
+  // Diagonal steps need no mask; orthogonal ones are masked to the board.
   template <Direction D>
   static constexpr Bits Step(Bits b) {
     if constexpr (D == kUpLeft) return b >> (kHalf + 1);
     if constexpr (D == kUpRight) return b >> kHalf;
     if constexpr (D == kDownLeft) return b << kHalf;
     if constexpr (D == kDownRight) return b << (kHalf + 1);
+    if constexpr (D == kUp) return b >> kTwoRows;
+    if constexpr (D == kDown) return (b << kTwoRows) & kPlayable;
+    if constexpr (D == kLeft) return (b & ~kFirstOfRow) >> 1;
+    if constexpr (D == kRight) return (b & ~kLastOfRow) << 1;
   }
   static constexpr Bits Step(Bits b, Direction d) {
     switch (d) {
       case kUpLeft:
-        return b >> (kHalf + 1);
+        return Step<kUpLeft>(b);
       case kUpRight:
-        return b >> kHalf;
+        return Step<kUpRight>(b);
       case kDownLeft:
-        return b << kHalf;
+        return Step<kDownLeft>(b);
       case kDownRight:
-        return b << (kHalf + 1);
+        return Step<kDownRight>(b);
+      case kUp:
+        return Step<kUp>(b);
+      case kDown:
+        return Step<kDown>(b);
+      case kLeft:
+        return Step<kLeft>(b);
+      case kRight:
+        return Step<kRight>(b);
     }
     return 0;
   }

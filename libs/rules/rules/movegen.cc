@@ -108,6 +108,13 @@ void Generate(const Variant& variant, const Position& position, MoveList& moves,
 
 void GenerateMoves(const Variant& variant, const Position& position, MoveList& moves) {
   Generate(variant, position, moves, What::kAll);
+  // Variant::king_move_limit: the king that has moved its limit in a row
+  // may still capture, not move.
+  if (variant.king_move_limit > 0) {
+    std::erase_if(moves, [&](const Move& m) {
+      return !m.is_capture() && m.by_king && position.KingMoveBarred(m.from);
+    });
+  }
 }
 
 MoveList LegalMoves(const Variant& variant, const Position& position) {
@@ -133,6 +140,7 @@ bool HasCapture(const Variant& variant, const Position& position) {
 
 int CountLegalMoves(const Variant& variant, const Position& position) {
   if (!Playable(variant, position)) return 0;
+  if (variant.king_move_limit > 0) return static_cast<int>(LegalMoves(variant, position).size());
   const RuleFlags rules = RuleFlags::From(variant);
   return WithLayout(position.board(), [&]<class L>() {
     const Board<L> board = Board<L>::FromPosition(position);

@@ -54,6 +54,8 @@ struct RuleFlags {
   bool prefer_early_king = false;
   // Breakthrough: once a king is on the board the game is over.
   bool king_ends_game = false;
+  // Frisian: men and kings also capture along rows and columns.
+  bool orthogonal = false;
 
   static RuleFlags From(const Variant& v) {
     const CapturePriority& p = v.capture_priority;
@@ -78,6 +80,7 @@ struct RuleFlags {
         .prefer_kings_taken = p.most_kings,
         .prefer_early_king = p.earliest_king,
         .king_ends_game = v.goal == Goal::kFirstKing,
+        .orthogonal = v.orthogonal_captures,
     };
   }
 };
@@ -235,7 +238,8 @@ class Generator {
         kings_(own_ & b.kings),
         opp_kings_(opp_ & b.kings),
         man_prey_(rules.men_capture_kings ? opp_ : opp_ & ~b.kings),
-        at_once_(rules.remove_at_once ? ~Bits{0} : Bits{0}) {}
+        at_once_(rules.remove_at_once ? ~Bits{0} : Bits{0}),
+        dirs_(rules.orthogonal ? 8 : 4) {}
 
   // ---- cheap queries -------------------------------------------------
 
@@ -253,6 +257,7 @@ class Generator {
     } else if (MenJumpers<kForwardLeft>() | MenJumpers<kForwardRight>()) {
       return true;
     }
+    if (rules_.orthogonal && (OrthogonalMenJumpers() || OrthogonalKingCanCapture())) return true;
     if (!kings_) return false;
     if (rules_.flying_kings) {
       return FlyingKingCanCapture<kUpLeft>() || FlyingKingCanCapture<kUpRight>() ||
@@ -280,6 +285,7 @@ class Generator {
                        ? MenJumpers<kUpLeft>() | MenJumpers<kUpRight>() | MenJumpers<kDownLeft>() |
                              MenJumpers<kDownRight>()
                        : MenJumpers<kForwardLeft>() | MenJumpers<kForwardRight>();
+    if (rules_.orthogonal) jumpers |= OrthogonalMenJumpers();
     while (jumpers) {
       from_ = PopLowest(jumpers);
       dfs_empty_ = empty_ | from_;
@@ -329,6 +335,26 @@ class Generator {
   Bits MenJumpers() const {
     constexpr Direction R = Reverse(D);
     return men_ & L::template Step<R>(man_prey_ & L::template Step<R>(empty_));
+  }
+
+  // ---- orthogonal captures (Frisian) ----------------------------------
+  // Forward, left and right always; backward when men capture backwards.
+  static constexpr Direction kForward = kWhite ? kUp : kDown;
+  static constexpr Direction kBackward = kWhite ? kDown : kUp;
+
+  Bits OrthogonalMenJumpers() const {
+    Bits j = MenJumpers<kForward>() | MenJumpers<kLeft>() | MenJumpers<kRight>();
+    if (rules_.men_capture_backward) j |= MenJumpers<kBackward>();
+    return j;
+  }
+
+  bool OrthogonalKingCanCapture() const {
+    if (!kings_) return false;
+    if (!rules_.flying_kings)
+      return (Jumpers<kUp>(kings_) | Jumpers<kDown>(kings_) | Jumpers<kLeft>(kings_) |
+              Jumpers<kRight>(kings_)) != 0;
+    return FlyingKingCanCapture<kUp>() || FlyingKingCanCapture<kDown>() ||
+           FlyingKingCanCapture<kLeft>() || FlyingKingCanCapture<kRight>();
   }
 
   template <Direction D>
@@ -441,6 +467,12 @@ class Generator {
     if (back || kForwardLeft == kDownLeft) extended |= ManJumpTo<kDownLeft>(sink, sq, captured, n);
     if (back || kForwardRight == kDownRight)
       extended |= ManJumpTo<kDownRight>(sink, sq, captured, n);
+    if (rules_.orthogonal) {
+      extended |= ManJumpTo<kForward>(sink, sq, captured, n);
+      extended |= ManJumpTo<kLeft>(sink, sq, captured, n);
+      extended |= ManJumpTo<kRight>(sink, sq, captured, n);
+      if (back) extended |= ManJumpTo<kBackward>(sink, sq, captured, n);
+    }
     if (!extended && n > 0) Record(sink, sq, captured, n, (sq & kPromotion) != 0, false);
   }
 
@@ -475,6 +507,12 @@ class Generator {
     extended |= ShortKingJumpTo<kUpRight>(sink, sq, captured, n);
     extended |= ShortKingJumpTo<kDownLeft>(sink, sq, captured, n);
     extended |= ShortKingJumpTo<kDownRight>(sink, sq, captured, n);
+    if (rules_.orthogonal) {
+      extended |= ShortKingJumpTo<kUp>(sink, sq, captured, n);
+      extended |= ShortKingJumpTo<kDown>(sink, sq, captured, n);
+      extended |= ShortKingJumpTo<kLeft>(sink, sq, captured, n);
+      extended |= ShortKingJumpTo<kRight>(sink, sq, captured, n);
+    }
     if (!extended && n > 0) RecordKing(sink, sq, captured, n);
   }
 
@@ -513,7 +551,7 @@ class Generator {
   // Whether a king that arrived at `sq` moving along `came` can jump again.
   // Going back along `came` only meets the piece just jumped.
   bool FlyingKingCanContinue(Bits sq, Bits captured, Direction came) const {
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < dirs_; ++i) {
       const Direction d = static_cast<Direction>(i);
       if (d != Reverse(came) && FlyingTarget(sq, d, captured)) return true;
     }
@@ -527,7 +565,7 @@ class Generator {
                       bool skip_straight = false) {
     if (n == Move::kMaxCaptures) return RecordKing(sink, sq, captured, n);
     bool extended = false;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < dirs_; ++i) {
       const Direction d = static_cast<Direction>(i);
       if (n > 0 && d == Reverse(came)) continue;
       const Bits over = FlyingTarget(sq, d, captured);
@@ -586,7 +624,7 @@ class Generator {
   }
 
   bool GeneralCanContinue(Bits sq, Bits captured, Direction came) const {
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < dirs_; ++i) {
       const Direction d = static_cast<Direction>(i);
       if (MayGo(d, came, 1) && GeneralTarget(sq, d, captured)) return true;
     }
@@ -598,7 +636,7 @@ class Generator {
                        bool skip_straight = false) {
     if (n == Move::kMaxCaptures) return RecordKing(sink, sq, captured, n);
     bool extended = false;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < dirs_; ++i) {
       const Direction d = static_cast<Direction>(i);
       if (!MayGo(d, came, n)) continue;
       const Bits over = GeneralTarget(sq, d, captured);
@@ -640,6 +678,7 @@ class Generator {
   const Bits opp_kings_;
   const Bits man_prey_;  // the pieces a man may jump
   const Bits at_once_;   // all ones with CapturedRemoval::kAtOnce, else none
+  const int dirs_;       // capture directions: 4 diagonal, 8 with orthogonal ones
 
   // State of the capture search in progress. Sequences longer than
   // Move::kMaxCaptures need more pieces than a side can have (FromSetup

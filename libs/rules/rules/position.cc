@@ -65,7 +65,9 @@ Position Position::Initial(const Variant& variant) {
     black |= RowBits(board, r);
     white |= RowBits(board, n - 1 - r);
   }
-  return FromBits(board, variant.first_to_move, white, black, 0);
+  Position p = FromBits(board, variant.first_to_move, white, black, 0);
+  p.king_move_limit_ = static_cast<std::uint8_t>(std::clamp(variant.king_move_limit, 0, 255));
+  return p;
 }
 
 Result<Position> Position::FromSetup(const Variant& variant, const PositionSetup& setup) {
@@ -107,7 +109,9 @@ Result<Position> Position::FromSetup(const Variant& variant, const PositionSetup
       return MakeError(ColorWord(c) + " has " + std::to_string(count) + " pieces, more than the " +
                        std::to_string(limit) + " a side starts with in " + std::string(variant.id));
   }
-  return FromBits(board, setup.side_to_move, white, black, kings);
+  Position p = FromBits(board, setup.side_to_move, white, black, kings);
+  p.king_move_limit_ = static_cast<std::uint8_t>(std::clamp(variant.king_move_limit, 0, 255));
+  return p;
 }
 
 PositionSetup Position::ToSetup() const {
@@ -161,6 +165,19 @@ Position Position::Play(const Move& move) const {
   if (king || crowned) next.kings_ |= to;
   next.side_ = Opponent(side_);
   next.hash_ = h;
+  if (king_move_limit_ > 0) {
+    // A king moving again without capturing extends its run; anything else
+    // (a man, a capture, another king) starts over.
+    const auto me = static_cast<std::size_t>(side_);
+    if (king && !move.is_capture()) {
+      const bool same = run_square_[me] == move.from && run_moves_[me] > 0;
+      next.run_moves_[me] = static_cast<std::uint8_t>(same ? std::min(run_moves_[me] + 1, 255) : 1);
+      next.run_square_[me] = move.to;
+    } else {
+      next.run_moves_[me] = 0;
+      next.run_square_[me] = 0;
+    }
+  }
   return next;
 }
 

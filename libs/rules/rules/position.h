@@ -7,6 +7,7 @@
 // The bit sets are Wide for every board so one type serves all rule sets;
 // the move generator narrows them to 64 bits for 8x8 and 10x10.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -58,9 +59,29 @@ class Position {
   // positions have equal hashes on every run and machine.
   std::uint64_t hash() const { return hash_; }
 
+  // Variant::king_move_limit bookkeeping (Frisian): the king of `side`
+  // that made the last moves of that side without capturing, and how many
+  // in a row (0: none; counts start at 0 from a setup, which carries none).
+  struct KingRun {
+    int square = 0;
+    int moves = 0;
+    friend bool operator==(const KingRun&, const KingRun&) = default;
+  };
+  KingRun king_run(Color side) const {
+    const auto i = static_cast<std::size_t>(side);
+    return {run_square_[i], run_moves_[i]};
+  }
+  // Whether the king on `square` may not move now without capturing.
+  bool KingMoveBarred(int square) const {
+    const KingRun run = king_run(side_);
+    return king_move_limit_ > 0 && run.square == square && run.moves >= king_move_limit_ &&
+           CountMen(side_) > 0;
+  }
+
   friend bool operator==(const Position& a, const Position& b) {
     return a.board_ == b.board_ && a.side_ == b.side_ && a.white_ == b.white_ &&
-           a.black_ == b.black_ && a.kings_ == b.kings_;
+           a.black_ == b.black_ && a.kings_ == b.kings_ && a.run_square_ == b.run_square_ &&
+           a.run_moves_ == b.run_moves_;
   }
 
   // For the templated fast paths (movegen_impl.h) and tests; does not check
@@ -74,6 +95,9 @@ class Position {
   std::uint64_t hash_ = 0;
   BoardSize board_ = BoardSize::k10x10;
   Color side_ = Color::kWhite;
+  std::uint8_t king_move_limit_ = 0;  // Variant::king_move_limit, 0 = not tracked
+  std::array<std::uint8_t, 2> run_square_{};
+  std::array<std::uint8_t, 2> run_moves_{};
 };
 
 }  // namespace draughts::rules

@@ -72,6 +72,17 @@ constexpr DrawRules kAntidraughtsDraws{
     .move_limit_plies = 0,
 };
 
+// Frisian rules (Dambûn Frysk Spul): two kings against one must win within
+// 7 moves. Repetition and the 25-move rule as international, the closest
+// seed; the threefold rule applies as everywhere.
+constexpr DrawRules kFrisianDraws{
+    .repetitions = 3,
+    .no_progress_moves = 25,
+    .no_progress_counting = MoveCounting::kPerSide,
+    .lone_king = {{{.min_pieces = 2, .max_pieces = 2, .moves_per_side = 7}, {}}},
+    .move_limit_plies = 0,
+};
+
 std::vector<Variant> MakeVariants() {
   std::vector<Variant> v;
   // Seed 000: 10x10, 20 men, White first, men capture backwards, flying
@@ -358,6 +369,35 @@ std::vector<Variant> MakeVariants() {
       .goal = Goal::kFirstKing,
       .draw = kInternationalDraws,
   });
+  // Frisian draughts (Dambûn Frysk Spul rules, as on mindsports.nl and
+  // Wikipedia): 10x10, 20 men, White first; men and kings capture along
+  // diagonals, rows and columns, forwards and backwards (orthogonally over
+  // the next square of the playing colour); kings move diagonally, flying;
+  // the capture of the highest value is compulsory, a king worth more than a
+  // man and less than two (n kings between 2n-1 and 2n men), and on equal
+  // value a capture by a king; a man is crowned only where its move ends; a
+  // king may move at most three times in a row without capturing while its
+  // side has men.
+  v.push_back(Variant{
+      .id = "frisian",
+      .name = "Frisian draughts",
+      .pdn_game_type = 40,
+      .board = BoardSize::k10x10,
+      .initial_rows = 4,
+      .first_to_move = Color::kWhite,
+      .white_name = "White",
+      .black_name = "Black",
+      .men_capture_backward = true,
+      .orthogonal_captures = true,
+      .king_range = KingRange::kFlying,
+      .capture_choice = CaptureChoice::kValue,
+      .capture_priority = {.with_king = true, .most_kings = false, .earliest_king = false},
+      .promotion_in_capture = PromotionInCapture::kPassThrough,
+      .capture_identity = CaptureIdentity::kPieceSet,
+      .mandatory_capture = true,
+      .king_move_limit = 3,
+      .draw = kFrisianDraws,
+  });
   return v;
 }
 
@@ -396,6 +436,12 @@ std::optional<Error> CheckVariant(const Variant& v) {
                      std::to_string(n));
   if (v.first_to_move != Color::kWhite && v.first_to_move != Color::kBlack)
     return MakeError("first_to_move is not a colour");
+  // kOrder relies on two stops of a king meeting the same next piece only
+  // along one line, which orthogonal captures break.
+  if (v.capture_identity == CaptureIdentity::kOrder && v.orthogonal_captures)
+    return MakeError("CaptureIdentity::kOrder is not supported with orthogonal captures");
+  if (v.king_move_limit < 0 || v.king_move_limit > 255)
+    return MakeError("king_move_limit must be 0..255");
   const DrawRules& d = v.draw;
   if (d.repetitions < 0 || d.no_progress_moves < 0 || d.move_limit_plies < 0)
     return MakeError("draw rule counts must not be negative");

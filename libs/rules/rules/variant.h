@@ -145,6 +145,9 @@ struct Variant {
 
   bool men_capture_backward = true;
   bool men_capture_kings = true;  // false: a man may not jump a king (Italian)
+  // Men and kings also capture along rows and columns, jumping the next
+  // square of the playing colour (two columns or rows away) (Frisian).
+  bool orthogonal_captures = false;
   KingRange king_range = KingRange::kFlying;
   KingLanding king_landing = KingLanding::kAnyBeyond;
   CaptureChoice capture_choice = CaptureChoice::kMajority;
@@ -158,6 +161,11 @@ struct Variant {
   bool mandatory_capture = true;
 
   Goal goal = Goal::kCaptureOrBlock;
+
+  // A king may make at most this many moves in a row without capturing
+  // while its side still has men (0 = no limit; Frisian: 3). Kept in the
+  // Position; see Position::KingRun().
+  int king_move_limit = 0;
 
   DrawRules draw;
 

@@ -20,14 +20,23 @@ cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DDRAUGHTS_WITH
 ninja -C "$build" -j2 perft >/dev/null
 perft=$build/tools/perft/perft
 
-declare -A depth=([international]=11 [english]=12 [canadian]=9 [tutorial-8x8]=11)
-# Published counts (see tests/unit/rules_core/perft_counts.h for sources).
+declare -A depth=([international]=11 [english]=12 [canadian]=9 [tutorial-8x8]=11
+                  [russian]=10 [brazilian]=11 [pool]=10 [spanish]=11 [czech]=11 [italian]=11
+                  [thai]=9 [antidraughts]=9 [breakthrough]=9 [frisian]=10)
+# Published counts (see tests/unit/rules_core/perft_counts.h and
+# tests/unit/rules_variants/variant_perft_counts.h for sources).
 declare -A expected=([international:11]=1665861398 [international:10]=258895763
                      [english:12]=388623673 [english:11]=85242128
-                     [canadian:8]=31839056)
+                     [canadian:8]=31839056
+                     [russian:10]=22450628 [brazilian:11]=105491257 [spanish:11]=81383200
+                     [czech:11]=84967210 [italian:11]=81647058 [thai:9]=114530830
+                     [antidraughts:9]=41022423 [breakthrough:9]=41022423
+                     [frisian:10]=85817725)
 
 variants=("$@")
-[ ${#variants[@]} -eq 0 ] && variants=(international english canadian tutorial-8x8)
+[ ${#variants[@]} -eq 0 ] && variants=(international english canadian tutorial-8x8 russian brazilian
+                                      pool spanish czech italian thai antidraughts breakthrough
+                                      frisian)
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 

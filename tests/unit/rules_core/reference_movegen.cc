@@ -25,7 +25,7 @@ struct Found {
 
 class Reference {
  public:
-  Reference(const Variant& v, const Position& p) : v_(v), board_(v.board) {
+  Reference(const Variant& v, const Position& p) : v_(v), position_(p), board_(v.board) {
     n_ = BoardDimension(board_);
     cells_.assign(SquareCount(board_) + 1, Piece{});
     for (const SetupPiece& sp : p.ToSetup().pieces)
@@ -76,6 +76,8 @@ class Reference {
         if (!Own(s)) continue;
         for (int d = 0; d < 4; ++d) {
           if (!cells_[s].king && !Forward(d)) continue;
+          // Variant::king_move_limit: this king has moved its limit in a row.
+          if (cells_[s].king && v_.king_move_limit > 0 && position_.KingMoveBarred(s)) continue;
           int t = s;
           while (true) {
             t = Next(t, d);
@@ -92,8 +94,11 @@ class Reference {
   }
 
  private:
-  static constexpr int kDr[4] = {-1, -1, 1, 1};
-  static constexpr int kDc[4] = {-1, 1, -1, 1};
+  // Diagonal directions, then orthogonal ones to the next square of the
+  // same colour (two rows or columns away).
+  static constexpr int kDr[8] = {-1, -1, 1, 1, -2, 2, 0, 0};
+  static constexpr int kDc[8] = {-1, 1, -1, 1, 0, 0, -2, 2};
+  static int Back(int d) { return d < 4 ? 3 - d : d ^ 1; }
 
   template <class Key>
   static void KeepBest(std::vector<Found>& captures, Key key) {
@@ -143,12 +148,14 @@ class Reference {
   std::vector<std::tuple<int, int, std::vector<int>>> Jumps(int s, bool king, int came,
                                                             const std::vector<int>& taken) const {
     std::vector<std::tuple<int, int, std::vector<int>>> result;
-    for (int d = 0; d < 4; ++d) {
-      if (!king && !v_.men_capture_backward && !Forward(d)) continue;
+    const int directions = v_.orthogonal_captures ? 8 : 4;
+    for (int d = 0; d < directions; ++d) {
+      // Men: forward always, sideways (along the row) too, backward if allowed.
+      if (!king && !v_.men_capture_backward && !Forward(d) && kDr[d] != 0) continue;
       const bool flying = king && v_.king_range == KingRange::kFlying;
       // A flying king may not turn straight back, unless pieces leave at
       // once and the rules allow it.
-      if (flying && came >= 0 && d == 3 - came && !(AtOnce() && v_.king_may_turn_back)) continue;
+      if (flying && came >= 0 && d == Back(came) && !(AtOnce() && v_.king_may_turn_back)) continue;
       int t = Next(s, d);
       if (flying)
         while (t != 0 && Passable(t, taken)) t = Next(t, d);
@@ -230,6 +237,7 @@ class Reference {
   }
 
   const Variant& v_;
+  const Position& position_;
   BoardSize board_;
   int n_ = 0;
   std::vector<Piece> cells_;

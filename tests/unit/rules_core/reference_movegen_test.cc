@@ -53,9 +53,11 @@ std::vector<Variant> RuleCombinations() {
     v = base;
     v.capture_choice = base.capture_choice == CaptureChoice::kMajority ? CaptureChoice::kFree
                                                                        : CaptureChoice::kMajority;
-    v.capture_identity = base.capture_identity == CaptureIdentity::kPieceSet
-                             ? CaptureIdentity::kOrder
-                             : CaptureIdentity::kPieceSet;
+    // (CheckVariant refuses kOrder with orthogonal captures.)
+    v.capture_identity = base.capture_identity != CaptureIdentity::kPieceSet
+                             ? CaptureIdentity::kPieceSet
+                         : base.orthogonal_captures ? CaptureIdentity::kPath
+                                                    : CaptureIdentity::kOrder;
     all.push_back(v);
     v = base;
     v.king_range = base.king_range == KingRange::kFlying ? KingRange::kShort : KingRange::kFlying;

@@ -22,9 +22,9 @@ using engine::Level;
 using testing::FromFen;
 using testing::GetVariant;
 
-constexpr std::string_view kNewRuleSets[] = {"russian", "brazilian",    "pool",
-                                             "spanish", "czech",        "italian",
-                                             "thai",    "antidraughts", "breakthrough"};
+constexpr std::string_view kNewRuleSets[] = {"russian",      "brazilian", "pool", "spanish",
+                                             "czech",        "italian",   "thai", "antidraughts",
+                                             "breakthrough", "frisian"};
 
 // A few positions along a random game of `variant`.
 std::vector<GameRecord> Positions(const Variant& variant, std::uint64_t seed) {

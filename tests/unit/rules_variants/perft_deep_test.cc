@@ -56,5 +56,11 @@ TEST(VariantPerftDeep, Thai) {
   ExpectPerft(twelve, testing::kThaiTwelveMenUniquePerft, 9, 11, kTableBytes);
 }
 
+TEST(VariantPerftDeep, Frisian) {
+  // The three-king-moves rule cannot matter before depth 13.
+  ExpectPerft(GetVariant("frisian"), testing::kFrisianUniquePerft, 7, 9);
+  ExpectPerft(GetVariant("frisian"), testing::kFrisianUniquePerft, 10, 11, kTableBytes);
+}
+
 }  // namespace
 }  // namespace draughts::rules

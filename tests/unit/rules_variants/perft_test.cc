@@ -51,6 +51,10 @@ TEST(VariantPerft, ThaiFromTwelveMen) {
   ExpectPerft(v, testing::kThaiTwelveMenUniquePerft, 1, 8);
 }
 
+TEST(VariantPerft, Frisian) {
+  ExpectPerft(GetVariant("frisian"), testing::kFrisianUniquePerft, 1, 6);
+}
+
 TEST(VariantPerft, TableGivesTheSameCounts) {
   for (const Variant& v : AllVariants()) {
     const Position start = Position::Initial(v);
