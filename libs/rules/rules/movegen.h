@@ -9,7 +9,9 @@
 // origin square bit order. Callers that show moves should not rely on it.
 //
 // Search code that needs raw speed can use the templated generator in
-// movegen_impl.h directly (bit sets, compact moves, no allocation).
+// movegen_impl.h directly (bit sets, compact moves, no allocation). It sees
+// only the pieces: Variant::king_move_limit (Frisian), which depends on the
+// moves before, is applied here, on the Position's record of them.
 //
 // Preconditions: CheckVariant(variant) passes (always true for built-in
 // rule sets and their table-option copies), and `position` was made for

@@ -3,7 +3,9 @@
 // Perft: the number of legal move sequences of a given length, the standard
 // check of a move generator against published counts. Moves are counted as
 // the move generator defines them (capture_identity), and the last ply is
-// bulk-counted (the moves are counted, not played).
+// bulk-counted (the moves are counted, not played). It runs on bit boards
+// alone, so Variant::king_move_limit (Frisian: it first matters at depth 13
+// from the start) is not applied, except to PerftDivide's root moves.
 
 #include <cstddef>
 #include <cstdint>
