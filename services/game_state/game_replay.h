@@ -32,13 +32,14 @@ class ReplayCache {
 
   absl::StatusOr<rules::GameRecord> Replay(const v1::GameState& state);
   // Remembers a record that was just produced (e.g. after a move).
-  void Remember(const v1::GameState& state, const rules::GameRecord& record);
+  void Remember(const v1::GameState& state, rules::GameRecord record);
 
  private:
   struct Entry {
     int64_t created_seconds = 0;
     int32_t created_nanos = 0;
-    std::vector<std::string> moves;
+    // Digests of the moves so far: prefix_digests[n] covers the first n.
+    std::vector<uint64_t> prefix_digests;
     std::shared_ptr<const rules::GameRecord> record;
   };
   using Lru = std::list<std::string>;

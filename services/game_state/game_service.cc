@@ -77,7 +77,7 @@ absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id
     if (ids.ok()) {
       v1::GameState state = std::move(*change->game.mutable_state());
       if (!ids->empty()) state.set_last_event_id(ids->back());
-      replays_.Remember(state, record);
+      replays_.Remember(state, std::move(record));
       return state;
     }
     if (!absl::IsAborted(ids.status())) return ids.status();

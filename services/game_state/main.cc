@@ -7,6 +7,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
 #include "game_state/event_feed_redis.h"
 #include "game_state/game_service.h"
 #include "game_state/outbox_relay.h"
@@ -50,12 +51,17 @@ platform::ConfigSpec Spec() {
                  "Redis stream of ResultRecord for the rating service");
   spec.AddDuration("finished_retention", "DRAUGHTS_FINISHED_RETENTION", absl::Hours(72),
                    "how long a finished game stays readable (at least 24h)");
+  spec.AddInt("max_handler_threads", "DRAUGHTS_MAX_HANDLER_THREADS", 64,
+              "gRPC handler threads kept alive (a call blocks one while it waits for Redis)");
   spec.AddDuration("idle_retention", "DRAUGHTS_IDLE_RETENTION", absl::Hours(24 * 14),
                    "how long an ongoing game may stay untouched before it is dropped");
   return spec;
 }
 
 absl::Status Run(int argc, char** argv) {
+  // gRPC's mutexes are absl::Mutex; cycle detection costs a graph update on
+  // every lock and is a debugging aid.
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
   const platform::ConfigSpec spec = Spec();
   DRAUGHTS_ASSIGN_OR_RETURN(platform::Config config, platform::ParseConfig(spec, argc, argv));
   if (config.help_requested()) return absl::OkStatus();
@@ -70,6 +76,17 @@ absl::Status Run(int argc, char** argv) {
   if (listen_source == platform::ValueSource::kDefault) {
     serve.address = absl::StrCat("0.0.0.0:", grpc_port);
   }
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t handler_threads, config.GetInt("max_handler_threads"));
+  if (handler_threads < 2 || handler_threads > 4096) {
+    return absl::InvalidArgumentError("--max_handler_threads must be 2-4096");
+  }
+  // The sync server ends a handler thread once more than MAX_POLLERS are
+  // idle and starts new ones under load; the default (2) makes it create
+  // and destroy a thread for most calls. Keep enough for the calls in flight.
+  serve.configure_builder = [handler_threads](grpc::ServerBuilder& builder) {
+    builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MAX_POLLERS,
+                                static_cast<int>(handler_threads));
+  };
   DRAUGHTS_ASSIGN_OR_RETURN(std::string replica_id, config.GetString("replica_id"));
   if (replica_id.empty()) replica_id = DefaultReplicaId();
 

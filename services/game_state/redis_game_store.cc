@@ -49,12 +49,11 @@ absl::StatusOr<std::optional<StoredGame>> ParseState(const std::string& game_id,
   return game;
 }
 
-// The state as stored: version and last event id live beside it.
+// The state as stored. The version and last event id inside the blob are
+// ignored on load (their fields beside it are the truth), so the record is
+// serialized as it is rather than copied to clear them.
 std::string StateBlob(const StoredGame& game) {
-  StoredGame copy = game;
-  copy.mutable_state()->clear_version();
-  copy.mutable_state()->clear_last_event_id();
-  return copy.SerializeAsString();
+  return game.SerializeAsString();
 }
 
 void AddOutboxArgs(const std::vector<OutboxMessage>& outbox, std::vector<std::string>& command) {

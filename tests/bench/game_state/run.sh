@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Benchmarks game_state on this machine: builds a Release tree, starts a
+# private redis-server and two game_state replicas on free ports, runs the
+# load generator against both replicas, prints its figures, and stops
+# everything whatever happens.
+#
+#   tests/bench/game_state/run.sh                 # 64 games, 20 s measured
+#   GAMES=128 DURATION=30s tests/bench/game_state/run.sh
+#   AOF=no tests/bench/game_state/run.sh          # Redis without persistence
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
+build=${BUILD_DIR:-$root/build/game-state-release}
+games=${GAMES:-64}
+duration=${DURATION:-20s}
+warmup=${WARMUP:-3s}
+variant=${VARIANT:-international}
+aof=${AOF:-yes}
+
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
+cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+ninja -C "$build" -j"${JOBS:-2}" game_state game_state_loadgen
+
+work=$(mktemp -d /tmp/game-state-bench.XXXXXX)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+redis_port=$(free_port)
+redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly "$aof" \
+  --appendfsync everysec --dir "$work" --logfile "$work/redis.log" &
+pids+=($!)
+for _ in $(seq 100); do
+  redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break
+  sleep 0.05
+done
+
+targets=""
+for i in 1 2; do
+  "$build/services/game_state/game_state" --grpc_port=0 --redis="127.0.0.1:$redis_port" \
+    --metrics_port=-1 --token_secret=bench-shared-secret-0123 --replica_id="bench-$i" \
+    --log_level=warn --drain=0s >"$work/replica$i.out" 2>"$work/replica$i.log" &
+  pids+=($!)
+  for _ in $(seq 200); do
+    grep -q LISTENING "$work/replica$i.out" 2>/dev/null && break
+    sleep 0.05
+  done
+  port=$(awk '/LISTENING/ {print $2}' "$work/replica$i.out")
+  [ -n "$port" ] || { echo "replica $i did not start:"; cat "$work/replica$i.log"; exit 1; }
+  targets="${targets:+$targets,}127.0.0.1:$port"
+done
+
+echo "bench: redis 127.0.0.1:$redis_port (appendonly $aof), replicas $targets"
+"$build/tests/bench/game_state/game_state_loadgen" --targets="$targets" --games="$games" \
+  --duration="$duration" --warmup="$warmup" --variant="$variant"
