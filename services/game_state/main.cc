@@ -51,7 +51,7 @@ platform::ConfigSpec Spec() {
                  "Redis stream of ResultRecord for the rating service");
   spec.AddDuration("finished_retention", "DRAUGHTS_FINISHED_RETENTION", absl::Hours(72),
                    "how long a finished game stays readable (at least 24h)");
-  spec.AddInt("max_handler_threads", "DRAUGHTS_MAX_HANDLER_THREADS", 64,
+  spec.AddInt("max_handler_threads", "DRAUGHTS_MAX_HANDLER_THREADS", 32,
               "gRPC handler threads kept alive (a call blocks one while it waits for Redis)");
   spec.AddDuration("idle_retention", "DRAUGHTS_IDLE_RETENTION", absl::Hours(24 * 14),
                    "how long an ongoing game may stay untouched before it is dropped");

@@ -6,6 +6,7 @@
 //
 //   game_state_loadgen --targets=127.0.0.1:50061,127.0.0.1:50062 --games=64 --duration=20s
 #include <grpcpp/grpcpp.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -139,6 +140,11 @@ class Driver {
         pct(0.999), l.empty() ? 0.0 : static_cast<double>(l.back()) / 1000.0);
     std::printf("games_created=%lld games_finished=%lld\n", static_cast<long long>(stats_.creates),
                 static_cast<long long>(stats_.games_finished));
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    const double cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                       static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+    std::printf("loadgen_cpu_s=%.2f\n", cpu);
     for (const auto& [code, count] : stats_.errors) {
       std::printf("errors code=%d count=%lld\n", code, static_cast<long long>(count));
     }

@@ -58,6 +58,20 @@ for i in 1 2; do
   targets="${targets:+$targets,}127.0.0.1:$port"
 done
 
+# CPU seconds a process has used so far (user + system).
+cpu_seconds() {
+  awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "/proc/$1/stat"
+}
+before=()
+for pid in "${pids[@]}"; do before+=("$(cpu_seconds "$pid")"); done
+
 echo "bench: redis 127.0.0.1:$redis_port (appendonly $aof), replicas $targets"
+echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 "$build/tests/bench/game_state/game_state_loadgen" --targets="$targets" --games="$games" \
   --duration="$duration" --warmup="$warmup" --variant="$variant"
+names=(redis replica1 replica2)
+for i in "${!pids[@]}"; do
+  used=$(awk -v a="${before[$i]}" -v b="$(cpu_seconds "${pids[$i]}")" 'BEGIN {printf "%.2f", b - a}')
+  echo "cpu_s ${names[$i]}=$used"
+done
+echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
