@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "platform/logging.h"
+#include "platform/redis_streams.h"
 #include "platform/status_macros.h"
 
 namespace draughts::game_state {
@@ -14,23 +15,18 @@ namespace {
 using platform::RedisReply;
 
 // One stream entry [id, [field, value, ...]] as a GameEvent.
-absl::StatusOr<v1::GameEvent> ParseEntry(const RedisReply& entry) {
-  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<RedisReply> parts, entry.AsArray());
-  if (parts.size() != 2) return absl::InternalError("malformed stream entry");
-  DRAUGHTS_ASSIGN_OR_RETURN(std::string id, parts[0].AsString());
-  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<RedisReply> fields, parts[1].AsArray());
-  for (std::size_t i = 0; i + 1 < fields.size(); i += 2) {
-    DRAUGHTS_ASSIGN_OR_RETURN(std::string name, fields[i].AsString());
+absl::StatusOr<v1::GameEvent> ParseEntry(const RedisReply& reply) {
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::StreamEntry entry, platform::ParseStreamEntry(reply));
+  for (const auto& [name, value] : entry.fields) {
     if (name != "data") continue;
-    DRAUGHTS_ASSIGN_OR_RETURN(std::string data, fields[i + 1].AsString());
     v1::GameEvent event;
-    if (!event.ParseFromString(data)) {
-      return absl::InternalError(absl::StrCat("event ", id, " does not parse"));
+    if (!event.ParseFromString(value)) {
+      return absl::InternalError(absl::StrCat("event ", entry.id, " does not parse"));
     }
-    event.set_event_id(std::move(id));
+    event.set_event_id(std::move(entry.id));
     return event;
   }
-  return absl::InternalError(absl::StrCat("event ", id, " has no data field"));
+  return absl::InternalError(absl::StrCat("event ", entry.id, " has no data field"));
 }
 
 absl::StatusOr<std::vector<v1::GameEvent>> ParseEntries(const RedisReply& reply) {

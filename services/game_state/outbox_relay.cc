@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "game_state/lua_scripts.h"
 #include "platform/logging.h"
+#include "platform/redis_streams.h"
 #include "platform/status_macros.h"
 
 namespace draughts::game_state {
@@ -112,20 +113,13 @@ absl::StatusOr<int> OutboxRelay::SweepOnce() {
       if (!absl::SimpleAtod(score_text, &as_double)) continue;
       score = static_cast<int64_t>(as_double);
     }
-    DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisReply range,
-                              redis->Command({"XRANGE", keys_.Outbox(game_id), "-", "+", "COUNT",
-                                              absl::StrCat(kSweepMessages)}));
-    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> entries, range.AsArray());
+    DRAUGHTS_ASSIGN_OR_RETURN(
+        std::vector<platform::StreamEntry> entries,
+        platform::StreamRange(*redis, keys_.Outbox(game_id), "-", "+", kSweepMessages));
     std::vector<Message> batch;
-    for (const platform::RedisReply& entry : entries) {
-      DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> parts, entry.AsArray());
-      if (parts.size() != 2) continue;
-      DRAUGHTS_ASSIGN_OR_RETURN(std::string id, parts[0].AsString());
-      DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> fields, parts[1].AsArray());
-      Message message{id, OutboxMessage::Kind::kResult, ""};
-      for (std::size_t f = 0; f + 1 < fields.size(); f += 2) {
-        DRAUGHTS_ASSIGN_OR_RETURN(std::string name, fields[f].AsString());
-        DRAUGHTS_ASSIGN_OR_RETURN(std::string value, fields[f + 1].AsString());
+    for (platform::StreamEntry& entry : entries) {
+      Message message{entry.id, OutboxMessage::Kind::kResult, ""};
+      for (auto& [name, value] : entry.fields) {
         if (name == "kind") {
           message.kind = value == OutboxKindName(OutboxMessage::Kind::kBotJob)
                              ? OutboxMessage::Kind::kBotJob
