@@ -75,12 +75,14 @@ absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id
     if (!change.has_value()) return game.state();
     absl::StatusOr<std::vector<std::string>> ids = deps_.store->Commit(game_id, *change);
     if (ids.ok()) {
+      if (deps_.metrics != nullptr) deps_.metrics->Committed(change->events);
       v1::GameState state = std::move(*change->game.mutable_state());
       if (!ids->empty()) state.set_last_event_id(ids->back());
       replays_.Remember(state, std::move(record));
       return state;
     }
     if (!absl::IsAborted(ids.status())) return ids.status();
+    if (deps_.metrics != nullptr) deps_.metrics->RaceLost();
     // Lost a race: the next attempt sees the winner's change and either
     // still applies (the ply did not move) or fails its checks.
     if (attempt >= options_.commit_attempts) {
@@ -111,6 +113,7 @@ absl::Status GameServiceImpl::DoCreateGame(const v1::CreateGameRequest& request,
     // A retry: answer as the first call did, with the tokens it issued.
     DRAUGHTS_ASSIGN_OR_RETURN(tokens, deps_.sealer->Open(result.game.sealed_tokens()));
   } else {
+    if (deps_.metrics != nullptr) deps_.metrics->GameCreated();
     platform::LogInfo(
         "game created",
         {{"game", prepared.game_id}, {"variant", request.variant()}, {"rated", request.rated()}});
@@ -275,6 +278,15 @@ absl::Status GameServiceImpl::DoWatchGame(grpc::ServerContext& context,
   }
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<EventSubscription> subscription,
                             deps_.feed->Subscribe(request.game_id(), request.from_event_id()));
+  struct WatchCount {
+    GameMetrics* metrics;
+    explicit WatchCount(GameMetrics* m) : metrics(m) {
+      if (metrics != nullptr) metrics->WatchStarted();
+    }
+    ~WatchCount() {
+      if (metrics != nullptr) metrics->WatchEnded();
+    }
+  } counted(deps_.metrics);
   while (true) {
     if (context.IsCancelled()) return absl::CancelledError("the client went away");
     if (shutting_down_.load()) return draining;

@@ -16,6 +16,7 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "draughts/v1/game.grpc.pb.h"
+#include "game_state/game_metrics.h"
 #include "game_state/game_replay.h"
 #include "game_state/game_store.h"
 #include "game_state/player_tokens.h"
@@ -43,6 +44,8 @@ struct GameServiceDeps {
   std::function<absl::Time()> now;
   // A uniformly random index in [0, n).
   std::function<std::size_t(std::size_t n)> random_index;
+  // Optional.
+  GameMetrics* metrics = nullptr;
 };
 
 class GameServiceImpl final : public v1::GameService::Service {

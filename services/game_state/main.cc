@@ -132,7 +132,9 @@ absl::Status Run(int argc, char** argv) {
   }
   relay.StartSweeper();
   RedisEventFeed feed(&pool, redis_options, keys);
+  GameMetrics metrics(*platform::MetricsRegistry());
   GameServiceDeps deps;
+  deps.metrics = &metrics;
   deps.store = &store;
   deps.feed = &feed;
   deps.sealer = sealer.get();

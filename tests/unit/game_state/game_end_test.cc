@@ -78,6 +78,32 @@ TEST_F(GameEndTest, ResignationLosesAndIsRecordedOnce) {
   EXPECT_EQ(store_.Results().size(), 1u);
 }
 
+TEST_F(GameEndTest, MetricsCountGamesMovesEndsAndRaces) {
+  const v1::CreateGameResponse created = Create(PeopleGame());
+  Create(PeopleGame());
+  Play(created, "32-28");
+  {
+    grpc::ClientContext context;
+    v1::PlayAutomaticMoveRequest request;
+    request.set_game_id(created.game_id());
+    request.set_expected_ply(1);
+    request.set_color(v1::COLOR_BLACK);
+    v1::PlayAutomaticMoveResponse response;
+    ASSERT_TRUE(stub_->PlayAutomaticMove(&context, request, &response).ok());
+  }
+  // A version race (an offer lands between load and commit) is counted.
+  store_.BeforeNextCommit(
+      [&] { ASSERT_TRUE(Offer(created.game_id(), created.black_player_token(), 2).ok()); });
+  ASSERT_TRUE(Resign(created.game_id(), created.white_player_token(), 2).ok());
+  prometheus::Registry& r = *registry_;
+  EXPECT_EQ(MetricValue(r, "draughts_games_created_total"), 2);
+  EXPECT_EQ(MetricValue(r, "draughts_moves_total", {{"automatic", "false"}}), 1);
+  EXPECT_EQ(MetricValue(r, "draughts_moves_total", {{"automatic", "true"}}), 1);
+  EXPECT_EQ(MetricValue(r, "draughts_games_ended_total", {{"reason", "resignation"}}), 1);
+  EXPECT_EQ(MetricValue(r, "draughts_game_version_races_lost_total"), 1);
+  EXPECT_EQ(MetricValue(r, "draughts_game_watch_streams"), 0);
+}
+
 TEST_F(GameEndTest, ResignRefusals) {
   const v1::CreateGameResponse created = Create(PeopleGame());
   const v1::GameState before = Get(created.game_id());

@@ -14,6 +14,7 @@
 #include "fake_game_store.h"
 #include "game_state/game_service.h"
 #include "game_state/player_tokens.h"
+#include "prometheus/registry.h"
 
 namespace draughts::game_state::testing {
 
@@ -46,14 +47,18 @@ class GameServiceTest : public ::testing::Test {
   absl::Time now_ = absl::FromUnixSeconds(1767225600);  // 2026-01-01
   std::size_t next_random_ = 0;
   GameServiceOptions options_;
+  std::shared_ptr<prometheus::Registry> registry_ = std::make_shared<prometheus::Registry>();
+  std::unique_ptr<GameMetrics> metrics_;
   std::unique_ptr<GameServiceImpl> service_;
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<v1::GameService::Stub> stub_;
   int keys_ = 0;
 };
 
-// Common matchers of results.
 std::string StatusText(const grpc::Status& status);
+// The value of a counter or gauge series with exactly these labels (0 if absent).
+double MetricValue(prometheus::Registry& registry, const std::string& name,
+                   const std::map<std::string, std::string>& labels = {});
 
 }  // namespace draughts::game_state::testing
 
