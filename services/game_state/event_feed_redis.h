@@ -8,6 +8,11 @@
 // a gap when it fell behind the tailer). A subscriber that starts watching
 // a game nobody watched here wakes the tailer (CLIENT UNBLOCK) so the new
 // stream joins the next XREAD at once.
+//
+// On Redis Cluster one XREAD may only name keys of one slot, so the tailer
+// would have to group the watched games by node (one connection per node)
+// and fall back to one read per slot; with a single Redis (and its
+// replicas) this is not needed today.
 #ifndef DRAUGHTS_GAME_STATE_EVENT_FEED_REDIS_H_
 #define DRAUGHTS_GAME_STATE_EVENT_FEED_REDIS_H_
 
