@@ -80,15 +80,21 @@ TEST_F(GameServiceTest, WatchGameRefusals) {
 
 TEST_F(GameServiceTest, WatchGameEndsWithUnavailableOnShutdown) {
   const v1::CreateGameResponse created = Create(PeopleGame());
-  std::thread stopper([&] {
-    absl::SleepFor(absl::Milliseconds(150));
-    service_->BeginShutdown();
-  });
-  const Watched watched = WatchAll(*stub_, created.game_id());
-  stopper.join();
-  EXPECT_EQ(watched.status.error_code(), StatusCode::UNAVAILABLE);
-  EXPECT_NE(watched.status.error_message().find("resume"), std::string::npos);
-  ASSERT_EQ(watched.events.size(), 1u);  // GameCreated came before
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  v1::WatchGameRequest request;
+  request.set_game_id(created.game_id());
+  auto reader = stub_->WatchGame(&context, request);
+  v1::GameEvent event;
+  ASSERT_TRUE(reader->Read(&event));  // GameCreated: the stream is live
+  service_->BeginShutdown();
+  while (reader->Read(&event)) {
+  }
+  const grpc::Status status = reader->Finish();
+  EXPECT_EQ(status.error_code(), StatusCode::UNAVAILABLE) << StatusText(status);
+  EXPECT_NE(status.error_message().find("resume"), std::string::npos);
+  // New watchers are turned away at once.
+  EXPECT_EQ(WatchAll(*stub_, created.game_id()).status.error_code(), StatusCode::UNAVAILABLE);
 }
 
 TEST_F(GameServiceTest, WatchGameNoticesTheClientLeaving) {
