@@ -49,14 +49,14 @@ absl::StatusOr<std::unique_ptr<ReplicaProcess>> ReplicaProcess::Start(
       if (!absl::SimpleAtoi(line.substr(at + 10, end - at - 10), &port)) port = -1;
     }
   }
-  close(out[0]);
   if (port <= 0) {
+    close(out[0]);
     kill(pid, SIGKILL);
     waitpid(pid, nullptr, 0);
     return absl::UnavailableError(
         absl::StrCat(binary, " did not report its port (output: \"", line, "\")"));
   }
-  return std::unique_ptr<ReplicaProcess>(new ReplicaProcess(pid, port));
+  return std::unique_ptr<ReplicaProcess>(new ReplicaProcess(pid, port, out[0]));
 }
 
 ReplicaProcess::~ReplicaProcess() {
@@ -72,6 +72,7 @@ void ReplicaProcess::Kill() {
   kill(pid_, SIGKILL);
   waitpid(pid_, nullptr, 0);
   pid_ = -1;
+  CloseOutput();
 }
 
 absl::StatusOr<int> ReplicaProcess::Terminate(absl::Duration timeout) {
@@ -83,6 +84,7 @@ absl::StatusOr<int> ReplicaProcess::Terminate(absl::Duration timeout) {
     const pid_t done = waitpid(pid_, &status, WNOHANG);
     if (done == pid_) {
       pid_ = -1;
+      CloseOutput();
       return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
     }
     absl::SleepFor(absl::Milliseconds(20));

@@ -33,10 +33,15 @@ class ReplicaProcess {
   absl::StatusOr<int> Terminate(absl::Duration timeout = absl::Seconds(30));
 
  private:
-  ReplicaProcess(pid_t pid, int port) : pid_(pid), port_(port) {}
+  ReplicaProcess(pid_t pid, int port, int stdout_fd)
+      : pid_(pid), port_(port), stdout_fd_(stdout_fd) {}
+  void CloseOutput();
 
   pid_t pid_;
   int port_;
+  // Kept open while the replica runs, so a later write to its stdout does
+  // not kill it with SIGPIPE.
+  int stdout_fd_;
 };
 
 }  // namespace draughts::game_state::testing
