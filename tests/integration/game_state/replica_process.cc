@@ -63,6 +63,11 @@ ReplicaProcess::~ReplicaProcess() {
   Kill();
 }
 
+void ReplicaProcess::CloseOutput() {
+  if (stdout_fd_ >= 0) close(stdout_fd_);
+  stdout_fd_ = -1;
+}
+
 std::string ReplicaProcess::address() const {
   return absl::StrCat("127.0.0.1:", port_);
 }
