@@ -121,6 +121,21 @@ TEST_F(MatchBinaryTest, CrashingEngineIsRestartedAndForfeits) {
   EXPECT_NE(out.find("forfeits 2"), std::string::npos) << out;
 }
 
+TEST_F(MatchBinaryTest, EndlessLineLoses) {
+  // Two megabytes without a line break: a forfeit at once, not a match
+  // that eats memory or waits for the timeout.
+  const std::string flood =
+      ScriptEngine("flood", "head -c 2000000 /dev/zero | tr '\\0' x; sleep 100");
+  int status = 0;
+  const std::string out =
+      RunMatch("--engine1='" + flood + "' --engine2='" + std::string(HUB_BINARY) +
+                   "' --option2=level=easy --openings-count=1 --timeout=60",
+               status);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("+0 =0 -2 in 2 games"), std::string::npos) << out;
+  EXPECT_NE(out.find("endless line"), std::string::npos) << out;
+}
+
 TEST_F(MatchBinaryTest, FenOpeningsAndMoveTimeStats) {
   const fs::path openings = dir_ / "openings.txt";
   std::ofstream(openings) << "# one opening\nW:W28,33,K46:B18,19,K5\n";

@@ -14,6 +14,10 @@
 namespace draughts::match {
 namespace {
 
+// No protocol line comes near this; more is an engine gone wrong, and must
+// not eat the match's memory.
+constexpr std::size_t kMaxLineBytes = 1 << 20;
+
 std::string ErrnoText(const char* what) {
   return std::string(what) + ": " + std::strerror(errno);
 }
@@ -110,6 +114,7 @@ rules::Result<std::string> EngineProcess::ReadLine(std::chrono::steady_clock::ti
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
+    if (buffer_.size() > kMaxLineBytes) return rules::MakeError("engine wrote an endless line");
     if (eof_ || from_child_ < 0) return rules::MakeError("engine closed its output");
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());

@@ -80,9 +80,11 @@ rules::Result<ThinkResult> HubEngine::Think(const hub::PosCommand& pos,
   const auto start = Clock::now();
   if (auto e = Send(hub::GoCommand{hub::GoMode::kThink})) return *e;
 
-  auto done = WaitFor<hub::DoneAnswer>(start + timeout, &result.last_info);
+  const auto deadline = start + timeout;
+  auto done = WaitFor<hub::DoneAnswer>(deadline, &result.last_info);
   if (!done.ok()) {
-    if (!process_.running()) return done.error();
+    // A dead or babbling engine gets no grace; only a slow one does.
+    if (Clock::now() < deadline) return done.error();
     // Too slow: ask for the move now, but a move after the deadline still
     // loses on time (the caller sees the elapsed time).
     if (Send(hub::StopCommand{})) return done.error();
