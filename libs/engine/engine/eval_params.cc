@@ -11,10 +11,11 @@ EvalParams EvalParamsFor(const rules::Variant& variant) {
   p.men_per_side = variant.MenPerSide();
 
   if (p.flying_kings) {
-    // A flying king controls whole diagonals: about three men on 10x10
-    // (the usual figure in international draughts), a little less on 8x8
-    // where there is less room, more on 12x12.
-    p.king = n <= 8 ? 250 : n == 10 ? 300 : 325;
+    // A flying king controls whole diagonals: three to three and a half men
+    // on 10x10, less on 8x8 where there is less room, more on 12x12.
+    // Self-play at equal nodes preferred 350 to 300 on 10x10 (+25 +-14 Elo
+    // over 400 games) and 375 to 325 on 12x12 (+55 +-27); docs/BENCHMARKS.md.
+    p.king = n <= 8 ? 250 : n == 10 ? 350 : 375;
     p.king_main_diagonal = n <= 8 ? 8 : 12;
     p.king_mobility = 1;
     p.king_centre = 1;
@@ -38,6 +39,10 @@ EvalParams EvalParamsFor(const rules::Variant& variant) {
     p.centre_mg = 4;
     p.wing_imbalance = -2;
     p.outpost = 6;
+    // Room to manoeuvre decides more of a 10x10 game: mobility 4 beat 2 by
+    // +40 +-20 Elo in self-play (6 was no better than 4). On 8x8 it did not
+    // help (English: -17 +-19).
+    p.man_mobility = 4;
   }
 
   // Men that cannot capture backwards are easy prey once passed: advancing

@@ -183,14 +183,17 @@ TEST(EngineSearch, SingleLegalMoveAnswersAtOnce) {
 }
 
 TEST(EngineSearch, ForcedMoveMayUseItsTime) {
+  // An opening exchange: after 32-28 19-23 White must take, 28x19, and the
+  // game is far from decided (no mate for the search to stop early on).
   const rules::GameRecord record =
-      RecordOrDie(VariantOrDie("international"), "W:W32,33,37,41:B3,4,22,23", {"32-28"});
+      RecordOrDie(VariantOrDie("international"), "W:W31-50:B1-20", {"32-28", "19-23"});
+  ASSERT_EQ(record.legal_moves().size(), 1u);
   Engine engine(4);
   const auto start = std::chrono::steady_clock::now();
   auto result =
       engine.Search(record, {.move_time = milliseconds(300), .use_time_on_forced_move = true});
   ASSERT_TRUE(result.ok());
-  EXPECT_EQ(Path(result->best), "23x32");
+  EXPECT_EQ(Path(result->best), "28x19");
   EXPECT_GE(std::chrono::steady_clock::now() - start, milliseconds(250));
   EXPECT_GT(result->info.depth, 1);
 }
