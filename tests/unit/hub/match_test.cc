@@ -186,6 +186,10 @@ TEST_F(GameTest, PlaysToTheEndByTheRules) {
   // Opening moves are in the record but were not asked of the players.
   EXPECT_EQ(white.calls + black.calls, game.record.ply_count() - 2);
   EXPECT_EQ(white_times_.count(), white.calls);
+  ASSERT_EQ(game.think_times.size(), static_cast<std::size_t>(game.record.ply_count()));
+  EXPECT_FALSE(game.think_times[0].has_value());  // opening moves were not thought about
+  EXPECT_FALSE(game.think_times[1].has_value());
+  EXPECT_EQ(game.think_times[2], milliseconds(1));
   // Forced moves (captures, mostly) are counted apart.
   EXPECT_LT(white_times_.choice_count() + black_times_.choice_count(),
             white_times_.count() + black_times_.count());
@@ -261,6 +265,9 @@ TEST_F(GameTest, PdnCarriesNamesResultAndFen) {
   EXPECT_EQ(*pdn.FindTag("GameType"), "20");
   ASSERT_NE(pdn.FindTag("FEN"), nullptr);
   EXPECT_EQ(pdn.result, rules::ToPdnResult(game.record.outcome()));
+  // Engine moves carry their thinking time (the scripted players report 1 ms).
+  ASSERT_FALSE(pdn.moves.empty());
+  for (const rules::PdnMove& move : pdn.moves) EXPECT_EQ(move.comment, "0.001s");
   auto replayed = rules::ReplayPdnGame(pdn, international_);
   ASSERT_TRUE(replayed.ok()) << replayed.error().ToString();
   EXPECT_TRUE(replayed->position() == game.record.position());

@@ -1,5 +1,7 @@
 #include "match/game.h"
 
+#include <cstdio>
+
 #include "hub/move_text.h"
 #include "hub/position_text.h"
 #include "rules/pdn_replay.h"
@@ -22,7 +24,7 @@ hub::PosCommand PositionFor(const rules::GameRecord& record) {
 
 GameResult PlayGame(const rules::Variant& variant, const Opening& opening,
                     const std::array<Seat, 2>& seats, const GameOptions& options) {
-  GameResult result{rules::GameRecord(variant, opening.start), "", std::nullopt};
+  GameResult result{rules::GameRecord(variant, opening.start), "", std::nullopt, {}};
   rules::GameRecord& record = result.record;
   for (const rules::Move& move : opening.moves) {
     if (auto error = record.Apply(move)) {
@@ -78,6 +80,8 @@ GameResult PlayGame(const rules::Variant& variant, const Opening& opening,
       forfeit(side, "illegal move " + thought->move + " (" + error->message + ")", false);
       return result;
     }
+    result.think_times.resize(static_cast<std::size_t>(record.ply_count()));
+    result.think_times.back() = thought->elapsed;
   }
   const rules::Outcome& outcome = record.outcome();
   if (auto winner = outcome.winner()) {
@@ -99,7 +103,15 @@ rules::PdnGame ToPdn(const GameResult& game, const std::array<Seat, 2>& seats,
       {"Black", seats[1].name},
       {"Termination", game.termination},
   };
-  return rules::ToPdnGame(game.record, std::move(tags));
+  rules::PdnGame pdn = rules::ToPdnGame(game.record, std::move(tags));
+  for (std::size_t i = 0; i < pdn.moves.size() && i < game.think_times.size(); ++i) {
+    if (!game.think_times[i]) continue;
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3fs",
+                  static_cast<double>(game.think_times[i]->count()) / 1000.0);
+    pdn.moves[i].comment = text;
+  }
+  return pdn;
 }
 
 }  // namespace draughts::match

@@ -8,7 +8,9 @@
 
 #include <array>
 #include <chrono>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "hub/commands.h"
 #include "match/move_times.h"
@@ -42,6 +44,8 @@ struct GameResult {
   // The side whose engine misbehaved (crash, time, illegal move), if any,
   // so the match can restart it.
   std::optional<rules::Color> failed;
+  // Thinking time of each ply in the record; nullopt for opening moves.
+  std::vector<std::optional<std::chrono::milliseconds>> think_times;
 };
 
 // Plays from the opening (its moves are part of the record). seats[0] has
@@ -51,7 +55,8 @@ GameResult PlayGame(const rules::Variant& variant, const Opening& opening,
 
 // The game as PDN: Event, Date ("2026.11.30"; "????.??.??" when empty),
 // Round, the players' names and a Termination tag, then GameType, FEN and
-// Result from the record.
+// Result from the record. Each engine move carries its thinking time as a
+// comment ("{1.503s}").
 rules::PdnGame ToPdn(const GameResult& game, const std::array<Seat, 2>& seats,
                      const std::string& event, const std::string& date, int round);
 
