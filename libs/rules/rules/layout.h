@@ -131,7 +131,9 @@ using Layout12 = Layout<12, Wide>;
 
 // Bits on the widest layout word of a square, for any board (the public
 // Position stores Wide bit sets in the layout of its board).
+// The full board (full_layout.h) has no ghosts: bit = square - 1.
 constexpr int BitOfSquare(BoardSize b, int square) {
+  if (AllSquaresPlayable(b)) return square - 1;
   const int half = BoardDimension(b) / 2;
   return (square - 1) + (square - 1) / half / 2;
 }

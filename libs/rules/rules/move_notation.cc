@@ -22,15 +22,21 @@ struct Step {
   int column = 0;
 };
 
-// The unit diagonal step from `a` towards `b`, or nullopt when they are not
-// on one diagonal.
+// The unit step from `a` towards `b` along the line a king flies on, or
+// nullopt when they are not on one: a diagonal, or on the full board (where
+// pieces move orthogonally) a row or a column.
 std::optional<Step> DiagonalStep(BoardSize board, int a, int b) {
   const RowColumn from = SquareToRowColumn(board, a);
   const RowColumn to = SquareToRowColumn(board, b);
   const int rows = to.row - from.row;
   const int columns = to.column - from.column;
+  auto sign = [](int x) { return x > 0 ? 1 : x < 0 ? -1 : 0; };
+  if (AllSquaresPlayable(board)) {
+    if ((rows == 0) == (columns == 0)) return std::nullopt;
+    return Step{sign(rows), sign(columns)};
+  }
   if (rows == 0 || (rows != columns && rows != -columns)) return std::nullopt;
-  return Step{rows > 0 ? 1 : -1, columns > 0 ? 1 : -1};
+  return Step{sign(rows), sign(columns)};
 }
 
 // Whether `square` lies strictly between `a` and `b` on their diagonal.

@@ -3,7 +3,8 @@
 // The templated move generator behind movegen.h and perft.h, public so the
 // engine can use it directly in its hot loops: everything is templated on
 // the board layout (layout.h: 64-bit words for 8x8 and 10x10, 128-bit for
-// 12x12) and on the side to move, so forward directions and promotion rows
+// 12x12; the full 8x8 board of full_layout.h has its own generator in
+// orthogonal_movegen.h) and on the side to move, so forward directions and promotion rows
 // are compile-time constants. Rule parameters are runtime flags (RuleFlags)
 // that stay constant during a search, so their branches predict perfectly.
 //
@@ -690,12 +691,21 @@ class Generator {
   std::uint8_t taken_[Move::kMaxCaptures + 1] = {};
 };
 
+}  // namespace draughts::rules::internal
+
+// The full 8x8 board's generator: a specialisation of Generator.
+#include "rules/orthogonal_movegen.h"  // IWYU pragma: export
+
+namespace draughts::rules::internal {
+
 // Calls f.template operator()<Layout>() with the layout of `board`.
 template <class F>
 decltype(auto) WithLayout(BoardSize board, F&& f) {
   switch (board) {
     case BoardSize::k8x8:
       return f.template operator()<Layout8>();
+    case BoardSize::kFull8x8:
+      return f.template operator()<FullLayout8>();
     case BoardSize::k12x12:
       return f.template operator()<Layout12>();
     case BoardSize::k10x10:

@@ -16,9 +16,9 @@ Wide SquareBit(BoardSize board, int square) {
 }
 
 Wide RowBits(BoardSize board, int row) {
-  const int half = BoardDimension(board) / 2;
+  const int per_row = SquaresPerRow(board);
   Wide m = 0;
-  for (int s = row * half + 1; s <= (row + 1) * half; ++s) m |= SquareBit(board, s);
+  for (int s = row * per_row + 1; s <= (row + 1) * per_row; ++s) m |= SquareBit(board, s);
   return m;
 }
 
@@ -58,10 +58,11 @@ Position Position::Initial(const Variant& variant) {
   const int n = BoardDimension(board);
   // Clamped so a hand-edited variant cannot make the sides overlap;
   // CheckVariant reports such a value.
-  const int rows = std::clamp(variant.initial_rows, 0, n / 2 - 1);
+  const int gap = std::clamp(variant.empty_back_rows, 0, n / 2 - 1);
+  const int rows = std::clamp(variant.initial_rows, 0, n / 2 - 1 - gap);
   Wide white = 0;
   Wide black = 0;
-  for (int r = 0; r < rows; ++r) {
+  for (int r = gap; r < gap + rows; ++r) {
     black |= RowBits(board, r);
     white |= RowBits(board, n - 1 - r);
   }

@@ -83,6 +83,20 @@ constexpr DrawRules kFrisianDraws{
     .move_limit_plies = 0,
 };
 
+// Turkish draughts: the sources at hand (the Turkish learning guide of
+// damaakademisi.com, section 19; alemanni.pagesperso-orange.fr) name
+// agreement and repetition only. The closest seed with flying kings and the
+// majority rule is international: its threefold and 25-move rules are used,
+// so a game cannot go on for ever; its lone-king rules are not, their
+// counts being made for diagonal kings.
+constexpr DrawRules kTurkishDraws{
+    .repetitions = 3,
+    .no_progress_moves = 25,
+    .no_progress_counting = MoveCounting::kPerSide,
+    .lone_king = {},
+    .move_limit_plies = 0,
+};
+
 std::vector<Variant> MakeVariants() {
   std::vector<Variant> v;
   // Seed 000: 10x10, 20 men, White first, men capture backwards, flying
@@ -398,6 +412,41 @@ std::vector<Variant> MakeVariants() {
       .king_move_limit = 3,
       .draw = kFrisianDraws,
   });
+  // Turkish draughts (dama), as described by Wikipedia ("Turkish
+  // draughts"), the Turkish learning guide "Türk daması başlangıç düzeyi
+  // öğrenme ve oynama kılavuzu" (damaakademisi.com) and mindsports-style
+  // summaries (alemanni.pagesperso-orange.fr): all 64 squares of an 8x8
+  // board, 16 men each on the second and third rows (the back rows stay
+  // empty), White first; men move one square forward or sideways and jump
+  // forward or sideways, never backwards or diagonally; kings move along
+  // rows and columns any distance and take from afar, landing on any
+  // empty square beyond; each piece taken leaves the board at once (its
+  // square may be crossed again), and within a capture a king may not turn
+  // 180 degrees; the capture taking the most pieces is compulsory, man and
+  // king counting alike; a man is crowned at the end of the move
+  // (Wikipedia: "promoted to a king at the end of the move"), so a man
+  // reaching the last row mid-capture goes on as a man, sideways along it.
+  v.push_back(Variant{
+      .id = "turkish",
+      .name = "Turkish draughts (dama)",
+      .pdn_game_type = 30,
+      .board = BoardSize::kFull8x8,
+      .initial_rows = 2,
+      .empty_back_rows = 1,
+      .first_to_move = Color::kWhite,
+      .white_name = "White",
+      .black_name = "Black",
+      .men_capture_backward = false,
+      .king_range = KingRange::kFlying,
+      .king_landing = KingLanding::kAnyBeyond,
+      .capture_choice = CaptureChoice::kMajority,
+      .promotion_in_capture = PromotionInCapture::kPassThrough,
+      .captured_removal = CapturedRemoval::kAtOnce,
+      .king_may_turn_back = false,
+      .capture_identity = CaptureIdentity::kPieceSet,
+      .mandatory_capture = true,
+      .draw = kTurkishDraws,
+  });
   return v;
 }
 
@@ -420,20 +469,34 @@ Result<Variant> FindVariant(std::string_view id) {
 
 int MirroredSquare(BoardSize board, int square) {
   if (!IsValidSquare(board, square)) return 0;
-  const int half = BoardDimension(board) / 2;
-  const int row = (square - 1) / half;
-  const int index = (square - 1) % half;
-  return row * half + (half - 1 - index) + 1;
+  const int per_row = SquaresPerRow(board);
+  const int row = (square - 1) / per_row;
+  const int index = (square - 1) % per_row;
+  return row * per_row + (per_row - 1 - index) + 1;
 }
 
 std::optional<Error> CheckVariant(const Variant& v) {
   const int n = BoardDimension(v.board);
-  if (v.board != BoardSize::k8x8 && v.board != BoardSize::k10x10 && v.board != BoardSize::k12x12)
-    return MakeError("unsupported board size " + std::to_string(n));
-  if (v.initial_rows < 1 || 2 * v.initial_rows >= n)
+  if (v.board != BoardSize::k8x8 && v.board != BoardSize::k10x10 && v.board != BoardSize::k12x12 &&
+      v.board != BoardSize::kFull8x8)
+    return MakeError("unsupported board size " + std::to_string(static_cast<int>(v.board)));
+  if (v.empty_back_rows < 0) return MakeError("empty_back_rows must not be negative");
+  if (v.initial_rows < 1 || 2 * (v.initial_rows + v.empty_back_rows) >= n)
     return MakeError("initial_rows must leave at least one empty row between the sides, got " +
-                     std::to_string(v.initial_rows) + " on " + std::to_string(n) + "x" +
-                     std::to_string(n));
+                     std::to_string(v.initial_rows) + " (and " + std::to_string(v.empty_back_rows) +
+                     " empty back rows) on " + std::to_string(n) + "x" + std::to_string(n));
+  if (AllSquaresPlayable(v.board)) {
+    // The orthogonal generator (orthogonal_movegen.h) knows the piece count
+    // as the only precedence, and no diagonal rule.
+    if (v.capture_choice == CaptureChoice::kValue || v.capture_priority != CapturePriority{})
+      return MakeError("the full 8x8 board supports no value rule and no capture priorities");
+    if (v.capture_identity == CaptureIdentity::kOrder)
+      return MakeError("CaptureIdentity::kOrder is not supported on the full 8x8 board");
+    if (v.orthogonal_captures)
+      return MakeError("orthogonal_captures is for diagonal boards; the full board is orthogonal");
+    if (v.king_move_limit != 0)
+      return MakeError("king_move_limit is not supported on the full 8x8 board");
+  }
   if (v.first_to_move != Color::kWhite && v.first_to_move != Color::kBlack)
     return MakeError("first_to_move is not a colour");
   // kOrder relies on two stops of a king meeting the same next piece only

@@ -128,8 +128,12 @@ struct Variant {
   // PDN GameType tag; 0 when the rule set has no official number.
   int pdn_game_type = 0;
 
+  // BoardSize::kFull8x8 plays on every square with the orthogonal move
+  // generator (orthogonal_movegen.h); the others on the dark squares.
   BoardSize board = BoardSize::k10x10;
   int initial_rows = 4;  // rows of men per side at the start
+  // Rows left empty behind the men at the start (Turkish: the back row).
+  int empty_back_rows = 0;
 
   Color first_to_move = Color::kWhite;
   // What the two colours are called on screen. kWhite is always the side
@@ -169,7 +173,7 @@ struct Variant {
 
   DrawRules draw;
 
-  int MenPerSide() const { return initial_rows * BoardDimension(board) / 2; }
+  int MenPerSide() const { return initial_rows * SquaresPerRow(board); }
   std::string_view ColorName(Color c) const { return c == Color::kWhite ? white_name : black_name; }
 
   friend bool operator==(const Variant&, const Variant&) = default;
