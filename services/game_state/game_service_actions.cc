@@ -70,6 +70,7 @@ grpc::Status GameServiceImpl::SubmitMove(grpc::ServerContext*, const v1::SubmitM
 absl::Status GameServiceImpl::DoSubmitMove(const v1::SubmitMoveRequest& request,
                                            v1::SubmitMoveResponse& response) {
   DRAUGHTS_RETURN_IF_ERROR(CheckGameAndPly(request.game_id(), request.expected_ply()));
+  DRAUGHTS_RETURN_IF_ERROR(CheckTokenPresent(request.player_token()));
   DRAUGHTS_RETURN_IF_ERROR(CheckMoveText(request.move()));
   v1::MovePlayed played;
   auto decide = [&](const StoredGame& game, rules::GameRecord& record) -> Decision {
@@ -108,6 +109,7 @@ grpc::Status GameServiceImpl::Resign(grpc::ServerContext*, const v1::ResignReque
 absl::Status GameServiceImpl::DoResign(const v1::ResignRequest& request,
                                        v1::ResignResponse& response) {
   DRAUGHTS_RETURN_IF_ERROR(CheckGameAndPly(request.game_id(), request.expected_ply()));
+  DRAUGHTS_RETURN_IF_ERROR(CheckTokenPresent(request.player_token()));
   auto decide = [&](const StoredGame& game, rules::GameRecord&) -> Decision {
     const v1::GameState& state = game.state();
     DRAUGHTS_ASSIGN_OR_RETURN(v1::Color color, AuthenticateSeat(game, request.player_token()));
@@ -135,6 +137,7 @@ grpc::Status GameServiceImpl::OfferDraw(grpc::ServerContext*, const v1::OfferDra
 absl::Status GameServiceImpl::DoOfferDraw(const v1::OfferDrawRequest& request,
                                           v1::OfferDrawResponse& response) {
   DRAUGHTS_RETURN_IF_ERROR(CheckGameAndPly(request.game_id(), request.expected_ply()));
+  DRAUGHTS_RETURN_IF_ERROR(CheckTokenPresent(request.player_token()));
   bool declined = false;
   auto decide = [&](const StoredGame& game, rules::GameRecord&) -> Decision {
     const v1::GameState& state = game.state();
@@ -179,6 +182,7 @@ grpc::Status GameServiceImpl::RespondDraw(grpc::ServerContext*,
 absl::Status GameServiceImpl::DoRespondDraw(const v1::RespondDrawRequest& request,
                                             v1::RespondDrawResponse& response) {
   DRAUGHTS_RETURN_IF_ERROR(CheckGameAndPly(request.game_id(), request.expected_ply()));
+  DRAUGHTS_RETURN_IF_ERROR(CheckTokenPresent(request.player_token()));
   auto decide = [&](const StoredGame& game, rules::GameRecord&) -> Decision {
     const v1::GameState& state = game.state();
     DRAUGHTS_ASSIGN_OR_RETURN(v1::Color color, AuthenticateSeat(game, request.player_token()));
@@ -225,6 +229,7 @@ grpc::Status GameServiceImpl::UndoMove(grpc::ServerContext*, const v1::UndoMoveR
 absl::Status GameServiceImpl::DoUndoMove(const v1::UndoMoveRequest& request,
                                          v1::UndoMoveResponse& response) {
   DRAUGHTS_RETURN_IF_ERROR(CheckGameAndPly(request.game_id(), request.expected_ply()));
+  DRAUGHTS_RETURN_IF_ERROR(CheckTokenPresent(request.player_token()));
   std::vector<std::string> undone;
   auto decide = [&](const StoredGame& game, rules::GameRecord& record) -> Decision {
     const v1::GameState& state = game.state();

@@ -86,9 +86,7 @@ grpc::Status GameServiceImpl::ResolvePlayerToken(grpc::ServerContext*,
                                                  const v1::ResolvePlayerTokenRequest* request,
                                                  v1::ResolvePlayerTokenResponse* response) {
   DRAUGHTS_GRPC_RETURN_IF_ERROR(ValidateGameId(request->game_id()));
-  if (request->player_token().empty()) {
-    return ToGrpcStatus(absl::InvalidArgumentError("player_token is empty"));
-  }
+  DRAUGHTS_GRPC_RETURN_IF_ERROR(CheckTokenPresent(request->player_token()));
   DRAUGHTS_GRPC_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request->game_id()));
   DRAUGHTS_GRPC_ASSIGN_OR_RETURN(v1::Color color, AuthenticateSeat(game, request->player_token()));
   response->set_color(color);

@@ -37,6 +37,15 @@ absl::Status CheckGameAndPly(std::string_view game_id, int expected_ply) {
   return absl::OkStatus();
 }
 
+absl::Status CheckTokenPresent(std::string_view player_token) {
+  if (player_token.empty()) {
+    return absl::InvalidArgumentError(
+        "player_token is empty: only the two players act, with the token of their seat "
+        "(spectators have none)");
+  }
+  return absl::OkStatus();
+}
+
 absl::Status CheckColor(v1::Color color, std::string_view field) {
   if (color != v1::COLOR_WHITE && color != v1::COLOR_BLACK) {
     return absl::InvalidArgumentError(absl::StrCat(ToAbsl(field), " must be WHITE or BLACK"));

@@ -19,14 +19,18 @@ inline constexpr std::size_t kMaxMoveTextBytes = 200;
 
 // INVALID_ARGUMENT: malformed game_id or a negative expected_ply.
 absl::Status CheckGameAndPly(std::string_view game_id, int expected_ply);
+// INVALID_ARGUMENT: an acting call without a player_token. A missing
+// required field is a malformed request (fix it); only a token that is
+// there but belongs to no seat of the game is PERMISSION_DENIED.
+absl::Status CheckTokenPresent(std::string_view player_token);
 // INVALID_ARGUMENT: a colour that is neither white nor black.
 absl::Status CheckColor(v1::Color color, std::string_view field = "color");
 // INVALID_ARGUMENT: empty, longer than kMaxMoveTextBytes, or not notation.
 absl::Status CheckMoveText(std::string_view move);
 
-// The seat `token` belongs to; PERMISSION_DENIED for a missing or unknown
-// token (spectators have none). A seat the computer plays for an absent
-// person also accepts its stand-in token.
+// The seat `token` belongs to; PERMISSION_DENIED for a token that is no
+// seat's (callers refuse an empty one first, with CheckTokenPresent). A seat the computer plays for
+// an absent person also accepts its stand-in token.
 absl::StatusOr<v1::Color> AuthenticateSeat(const StoredGame& game, std::string_view token);
 
 // FAILED_PRECONDITION naming the result once the game is over.

@@ -124,7 +124,7 @@ TEST_F(BotAndClockTest, UndoRefusals) {
   const v1::GameState before = Get(people.game_id());
   ExpectRefused(Undo(people.game_id(), people.black_player_token(), 1),
                 StatusCode::FAILED_PRECONDITION, "against a bot", people.game_id(), before);
-  ExpectRefused(Undo(people.game_id(), "", 1), StatusCode::PERMISSION_DENIED, "player_token",
+  ExpectRefused(Undo(people.game_id(), "", 1), StatusCode::INVALID_ARGUMENT, "player_token",
                 people.game_id(), before);
 
   const v1::CreateGameResponse bot = Create(BotGame("english", v1::COLOR_WHITE));

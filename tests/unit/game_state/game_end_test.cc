@@ -107,7 +107,7 @@ TEST_F(GameEndTest, MetricsCountGamesMovesEndsAndRaces) {
 TEST_F(GameEndTest, ResignRefusals) {
   const v1::CreateGameResponse created = Create(PeopleGame());
   const v1::GameState before = Get(created.game_id());
-  ExpectRefused(Resign(created.game_id(), "", 0), StatusCode::PERMISSION_DENIED, "player_token",
+  ExpectRefused(Resign(created.game_id(), "", 0), StatusCode::INVALID_ARGUMENT, "player_token",
                 created.game_id(), before);
   ExpectRefused(Resign(created.game_id(), created.white_player_token(), 2), StatusCode::ABORTED,
                 "stale", created.game_id(), before);

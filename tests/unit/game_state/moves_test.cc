@@ -137,7 +137,7 @@ TEST_F(GameServiceTest, SubmitMoveRefusalsLeaveTheGameUnchanged) {
 
   ExpectRefused(Move(id, "forged-token", "32-28", 0), StatusCode::PERMISSION_DENIED, "player_token",
                 id, before);
-  ExpectRefused(Move(id, "", "32-28", 0), StatusCode::PERMISSION_DENIED, "spectators", id, before);
+  ExpectRefused(Move(id, "", "32-28", 0), StatusCode::INVALID_ARGUMENT, "spectators", id, before);
   ExpectRefused(Move(id, black, "17-21", 0), StatusCode::FAILED_PRECONDITION, "not your turn", id,
                 before);
   ExpectRefused(Move(id, white, "32-23", 0), StatusCode::INVALID_ARGUMENT, "not legal", id, before);
