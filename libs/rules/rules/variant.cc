@@ -426,6 +426,9 @@ std::vector<Variant> MakeVariants() {
   // king counting alike; a man is crowned at the end of the move
   // (Wikipedia: "promoted to a king at the end of the move"), so a man
   // reaching the last row mid-capture goes on as a man, sideways along it.
+  // Every sequence of landings is its own move (CaptureIdentity::kPath),
+  // as counted by the published perft figures (the kish engine, see
+  // tests/unit/rules_variants/variant_perft_counts.h).
   v.push_back(Variant{
       .id = "turkish",
       .name = "Turkish draughts (dama)",
@@ -443,7 +446,7 @@ std::vector<Variant> MakeVariants() {
       .promotion_in_capture = PromotionInCapture::kPassThrough,
       .captured_removal = CapturedRemoval::kAtOnce,
       .king_may_turn_back = false,
-      .capture_identity = CaptureIdentity::kPieceSet,
+      .capture_identity = CaptureIdentity::kPath,
       .mandatory_capture = true,
       .draw = kTurkishDraws,
   });

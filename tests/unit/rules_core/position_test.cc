@@ -19,14 +19,24 @@ TEST(Position, InitialPositions) {
     EXPECT_EQ(p.CountPieces(Color::kWhite), v.MenPerSide()) << v.id;
     EXPECT_EQ(p.CountPieces(Color::kBlack), v.MenPerSide()) << v.id;
     EXPECT_EQ(p.CountKings(Color::kWhite) + p.CountKings(Color::kBlack), 0);
-    // Black fills squares 1..M, White the last M squares.
+    // Black fills squares 1..M, White the last M squares, each after the
+    // back rows left empty (Turkish: one).
     const int m = v.MenPerSide();
-    EXPECT_EQ(p.PieceAt(1), (SetupPiece{1, Color::kBlack, PieceKind::kMan}));
-    EXPECT_EQ(p.PieceAt(m), (SetupPiece{m, Color::kBlack, PieceKind::kMan}));
-    EXPECT_FALSE(p.PieceAt(m + 1).has_value());
-    const int last = SquareCount(v.board);
+    const int gap = v.empty_back_rows * SquaresPerRow(v.board);
+    EXPECT_EQ(p.PieceAt(gap + 1), (SetupPiece{gap + 1, Color::kBlack, PieceKind::kMan}));
+    EXPECT_EQ(p.PieceAt(gap + m), (SetupPiece{gap + m, Color::kBlack, PieceKind::kMan}));
+    EXPECT_FALSE(p.PieceAt(gap + m + 1).has_value());
+    EXPECT_EQ(p.CountPieces(Color::kWhite) + p.CountPieces(Color::kBlack), 2 * m);
+    if (gap > 0) {
+      EXPECT_FALSE(p.PieceAt(gap).has_value()) << v.id;
+    }
+    const int last = SquareCount(v.board) - gap;
     EXPECT_EQ(p.PieceAt(last - m + 1), (SetupPiece{last - m + 1, Color::kWhite, PieceKind::kMan}));
+    EXPECT_EQ(p.PieceAt(last), (SetupPiece{last, Color::kWhite, PieceKind::kMan}));
     EXPECT_FALSE(p.PieceAt(last - m).has_value());
+    if (gap > 0) {
+      EXPECT_FALSE(p.PieceAt(last + 1).has_value()) << v.id;
+    }
   }
 }
 

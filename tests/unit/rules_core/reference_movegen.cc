@@ -27,6 +27,17 @@ class Reference {
  public:
   Reference(const Variant& v, const Position& p) : v_(v), position_(p), board_(v.board) {
     n_ = BoardDimension(board_);
+    full_ = AllSquaresPlayable(board_);
+    if (full_) {
+      // The full board: up, down, left, right, one square at a time.
+      static constexpr int kFullDr[4] = {-1, 1, 0, 0};
+      static constexpr int kFullDc[4] = {0, 0, -1, 1};
+      std::copy(kFullDr, kFullDr + 4, dr_);
+      std::copy(kFullDc, kFullDc + 4, dc_);
+    } else {
+      std::copy(kDr, kDr + 8, dr_);
+      std::copy(kDc, kDc + 8, dc_);
+    }
     cells_.assign(SquareCount(board_) + 1, Piece{});
     for (const SetupPiece& sp : p.ToSetup().pieces)
       cells_[sp.square] = {true, sp.color == Color::kWhite, sp.kind == PieceKind::kKing};
@@ -75,7 +86,8 @@ class Reference {
       for (int s = 1; s <= SquareCount(board_); ++s) {
         if (!Own(s)) continue;
         for (int d = 0; d < 4; ++d) {
-          if (!cells_[s].king && !Forward(d)) continue;
+          // Men step forward; on the full board sideways too.
+          if (!cells_[s].king && !Forward(d) && !(full_ && dr_[d] == 0)) continue;
           // Variant::king_move_limit: this king has moved its limit in a row.
           if (cells_[s].king && v_.king_move_limit > 0 && position_.KingMoveBarred(s)) continue;
           int t = s;
@@ -98,7 +110,8 @@ class Reference {
   // same colour (two rows or columns away).
   static constexpr int kDr[8] = {-1, -1, 1, 1, -2, 2, 0, 0};
   static constexpr int kDc[8] = {-1, 1, -1, 1, 0, 0, -2, 2};
-  static int Back(int d) { return d < 4 ? 3 - d : d ^ 1; }
+  // On the full board the four directions come in opposite pairs.
+  int Back(int d) const { return full_ ? d ^ 1 : d < 4 ? 3 - d : d ^ 1; }
 
   template <class Key>
   static void KeepBest(std::vector<Found>& captures, Key key) {
@@ -124,13 +137,13 @@ class Reference {
   bool Enemy(int s) const { return cells_[s].present && cells_[s].white != white_; }
   // The moving piece has left its square.
   bool Free(int s) const { return !cells_[s].present || s == origin_; }
-  bool Forward(int d) const { return white_ ? kDr[d] < 0 : kDr[d] > 0; }
+  bool Forward(int d) const { return white_ ? dr_[d] < 0 : dr_[d] > 0; }
   bool OnPromotionRow(int s) const {
     return SquareToRowColumn(board_, s).row == (white_ ? 0 : n_ - 1);
   }
   int Next(int s, int d) const {
     const RowColumn rc = SquareToRowColumn(board_, s);
-    return RowColumnToSquare(board_, {rc.row + kDr[d], rc.column + kDc[d]});
+    return RowColumnToSquare(board_, {rc.row + dr_[d], rc.column + dc_[d]});
   }
   static bool Contains(const std::vector<int>& v, int x) {
     return std::find(v.begin(), v.end(), x) != v.end();
@@ -151,7 +164,7 @@ class Reference {
     const int directions = v_.orthogonal_captures ? 8 : 4;
     for (int d = 0; d < directions; ++d) {
       // Men: forward always, sideways (along the row) too, backward if allowed.
-      if (!king && !v_.men_capture_backward && !Forward(d) && kDr[d] != 0) continue;
+      if (!king && !v_.men_capture_backward && !Forward(d) && dr_[d] != 0) continue;
       const bool flying = king && v_.king_range == KingRange::kFlying;
       // A flying king may not turn straight back, unless pieces leave at
       // once and the rules allow it.
@@ -240,6 +253,9 @@ class Reference {
   const Position& position_;
   BoardSize board_;
   int n_ = 0;
+  bool full_ = false;  // every square in play, orthogonal moves
+  int dr_[8] = {};
+  int dc_[8] = {};
   std::vector<Piece> cells_;
   bool white_ = true;
   int origin_ = 0;

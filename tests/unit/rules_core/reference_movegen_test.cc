@@ -67,6 +67,19 @@ std::vector<Variant> RuleCombinations() {
                                  : PromotionInCapture::kEndsMove;
     all.push_back(v);
   }
+  // The full board's own rule switches: a man crowned mid-capture going on
+  // as a king, and a king that may turn straight back.
+  Variant turkish = FindVariant("turkish").value();
+  turkish.promotion_in_capture = PromotionInCapture::kContinuesAsKing;
+  all.push_back(turkish);
+  turkish = FindVariant("turkish").value();
+  turkish.king_may_turn_back = true;
+  turkish.captured_removal = CapturedRemoval::kAtOnce;
+  all.push_back(turkish);
+  turkish = FindVariant("turkish").value();
+  turkish.captured_removal = CapturedRemoval::kAtEnd;
+  turkish.king_landing = KingLanding::kRightBehind;
+  all.push_back(turkish);
   return all;
 }
 

@@ -62,5 +62,10 @@ TEST(VariantPerftDeep, Frisian) {
   ExpectPerft(GetVariant("frisian"), testing::kFrisianUniquePerft, 10, 11, kTableBytes);
 }
 
+TEST(VariantPerftDeep, Turkish) {
+  ExpectPerft(GetVariant("turkish"), testing::kTurkishPathPerft, 8, 9);
+  ExpectPerft(GetVariant("turkish"), testing::kTurkishPathPerft, 10, 10, kTableBytes);
+}
+
 }  // namespace
 }  // namespace draughts::rules

@@ -55,10 +55,14 @@ TEST(VariantPerft, Frisian) {
   ExpectPerft(GetVariant("frisian"), testing::kFrisianUniquePerft, 1, 6);
 }
 
+TEST(VariantPerft, Turkish) {
+  ExpectPerft(GetVariant("turkish"), testing::kTurkishPathPerft, 1, 7);
+}
+
 TEST(VariantPerft, TableGivesTheSameCounts) {
   for (const Variant& v : AllVariants()) {
     const Position start = Position::Initial(v);
-    const int depth = v.board == BoardSize::k8x8 ? 7 : 5;
+    const int depth = v.board == BoardSize::k8x8 || v.board == BoardSize::kFull8x8 ? 7 : 5;
     EXPECT_EQ(Perft(v, start, depth, {.hash_bytes = std::size_t{1} << 12}), Perft(v, start, depth))
         << v.id;
   }

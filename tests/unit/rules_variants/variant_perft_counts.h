@@ -21,6 +21,11 @@
 //  - Frisian: the same thread (Rein Halbersma, 6 May 2010), without the
 //    rule limiting a king to three moves in a row, which cannot matter
 //    before depth 13.
+//  - Turkish: the kish Turkish draughts engine (crates.io "kish" 1.1.7,
+//    examples/perft.rs, "Known perft values for the Turkish Draughts
+//    standard starting position"), which counts every capture path
+//    (CaptureIdentity::kPath); its rules: orthogonal men and flying kings,
+//    majority capture, pieces removed as jumped, no 180-degree turn.
 
 #include <array>
 #include <cstdint>
@@ -57,5 +62,9 @@ inline constexpr std::array<std::uint64_t, 11> kThaiTwelveMenUniquePerft = {
 
 inline constexpr std::array<std::uint64_t, 11> kFrisianUniquePerft = {
     9, 81, 658, 3874, 21265, 102431, 540126, 2825779, 15605069, 85817725, 491186430};
+
+inline constexpr std::array<std::uint64_t, 12> kTurkishPathPerft = {
+    8,        64,        708,        7538,        85090,        931312,
+    10782382, 123290300, 1454144462, 16991457316, 204403464784, 2455651059292};
 
 }  // namespace draughts::rules::testing
