@@ -45,6 +45,29 @@ EvalParams EvalParamsFor(const rules::Variant& variant) {
     p.man_mobility = 4;
   }
 
+  if (rules::AllSquaresPlayable(variant.board)) {
+    // Turkish draughts (the only full-board rule set): a king sweeps whole
+    // rows and columns; the Turkish federation's learning guide ("Turkish
+    // draughts (Dama): rules of game and learning guide", section 3) values
+    // it at five men. Men move sideways too, so mobility
+    // counts less per move, and its evaluation (orthogonal_evaluator.h)
+    // reads advance, centre, cover from behind and beside.
+    p.king = 500;
+    p.king_centre = 2;
+    p.king_mobility = 2;
+    p.man_mobility = 1;
+    p.advance_mg = 2;
+    p.advance_eg = 6;
+    p.centre_mg = 3;
+    p.edge_man_mg = -3;
+    p.protected_man = 4;
+    p.supported = 2;
+    p.back_rank_guard = 0;
+    p.wing_imbalance = 0;
+    p.king_main_diagonal = 0;
+    return p;
+  }
+
   // Men that cannot capture backwards are easy prey once passed: advancing
   // them early is a larger risk.
   if (!variant.men_capture_backward) p.advance_mg = 0;

@@ -262,3 +262,6 @@ class Evaluator {
 };
 
 }  // namespace draughts::engine
+
+// The full 8x8 board (Turkish) has its own evaluation.
+#include "engine/orthogonal_evaluator.h"  // IWYU pragma: export

@@ -1,6 +1,7 @@
 #include "engine/searcher.h"
 
 #include "engine/alpha_beta.h"
+#include "rules/full_layout.h"
 #include "rules/layout.h"
 
 namespace draughts::engine {
@@ -60,6 +61,10 @@ SearchResult Searcher::Run(const SearchRequest& request) {
       if (!by_layout_[0])
         by_layout_[0] = std::make_unique<AlphaBeta<rules::Layout8>>(table_, *history_);
       return by_layout_[0]->Run(request);
+    case rules::BoardSize::kFull8x8:
+      if (!by_layout_[3])
+        by_layout_[3] = std::make_unique<AlphaBeta<rules::FullLayout8>>(table_, *history_);
+      return by_layout_[3]->Run(request);
     case rules::BoardSize::k12x12:
       if (!by_layout_[2])
         by_layout_[2] = std::make_unique<AlphaBeta<rules::Layout12>>(table_, *history_);

@@ -71,7 +71,8 @@ class Searcher {
  private:
   TranspositionTable table_;
   std::unique_ptr<MoveHistory> history_;
-  std::array<std::unique_ptr<LayoutSearch>, 3> by_layout_;  // 8x8, 10x10, 12x12
+  // 8x8, 10x10, 12x12 and the full 8x8 board.
+  std::array<std::unique_ptr<LayoutSearch>, 4> by_layout_;
 };
 
 }  // namespace draughts::engine

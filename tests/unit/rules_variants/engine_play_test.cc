@@ -22,9 +22,9 @@ using engine::Level;
 using testing::FromFen;
 using testing::GetVariant;
 
-constexpr std::string_view kNewRuleSets[] = {"russian",      "brazilian", "pool", "spanish",
-                                             "czech",        "italian",   "thai", "antidraughts",
-                                             "breakthrough", "frisian"};
+constexpr std::string_view kNewRuleSets[] = {"russian",      "brazilian", "pool",   "spanish",
+                                             "czech",        "italian",   "thai",   "antidraughts",
+                                             "breakthrough", "frisian",   "turkish"};
 
 // A few positions along a random game of `variant`.
 std::vector<GameRecord> Positions(const Variant& variant, std::uint64_t seed) {
@@ -102,6 +102,18 @@ TEST(VariantEngine, BreakthroughCrownsAtOnce) {
   ASSERT_TRUE(result.ok());
   EXPECT_TRUE(result->best.promotes) << FormatMovePath(result->best);
   EXPECT_GT(result->info.score_cp, engine::kMateScore - engine::kMaxPly);
+}
+
+TEST(VariantEngine, TurkishCrownsAManOneStepAway) {
+  // White man 12 (row 1) steps up to 4 and is crowned; the black man 9
+  // cannot stop it (a king is worth five men here).
+  const Variant v = GetVariant("turkish");
+  const GameRecord record(v, FromFen(v, "W:W12,60:B9,30"));
+  Engine engine(4);
+  auto result = engine.Search(record, {.max_depth = 3});
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(FormatMovePath(result->best), "12-4");
+  EXPECT_GT(result->info.score_cp, 200);
 }
 
 }  // namespace
