@@ -63,8 +63,11 @@ TEST(EngineEvaluation, AManMoreIsBetter) {
     if (EvalParamsFor(variant).man <= 0) continue;
     const rules::Position start = rules::Position::Initial(variant);
     rules::PositionSetup setup = start.ToSetup();
-    // Remove Black's first man (square 1).
-    std::erase_if(setup.pieces, [](const rules::SetupPiece& p) { return p.square == 1; });
+    // Remove Black's first man (square 1, or the first after the empty
+    // back row of Turkish).
+    const int first = start.ToSetup().pieces.front().square;
+    std::erase_if(setup.pieces, [&](const rules::SetupPiece& p) { return p.square == first; });
+    ASSERT_EQ(setup.pieces.size() + 1, start.ToSetup().pieces.size()) << variant.id;
     auto fewer = rules::Position::FromSetup(variant, setup);
     ASSERT_TRUE(fewer.ok());
     const int white_view = start.side_to_move() == rules::Color::kWhite
