@@ -32,6 +32,9 @@ TEST(HubPositionTest, InitialPositionsOfEveryBoard) {
   // Canadian 12x12: 30 men each, two empty rows of 6 squares.
   EXPECT_EQ(FormatHubPosition(rules::Position::Initial(Get("canadian"))),
             Runs({{'W', 1}, {'b', 30}, {'e', 12}, {'w', 30}}));
+  // Turkish: all 64 squares, the back rows empty, 16 men each.
+  EXPECT_EQ(FormatHubPosition(rules::Position::Initial(Get("turkish"))),
+            Runs({{'W', 1}, {'e', 8}, {'b', 16}, {'e', 16}, {'w', 16}, {'e', 8}}));
 }
 
 TEST(HubPositionTest, RoundTripsEveryVariantAndKings) {
@@ -108,6 +111,7 @@ TEST(HubPositionTest, BoardForLength) {
   EXPECT_EQ(BoardForHubPositionLength(33), rules::BoardSize::k8x8);
   EXPECT_EQ(BoardForHubPositionLength(51), rules::BoardSize::k10x10);
   EXPECT_EQ(BoardForHubPositionLength(73), rules::BoardSize::k12x12);
+  EXPECT_EQ(BoardForHubPositionLength(65), rules::BoardSize::kFull8x8);
   EXPECT_FALSE(BoardForHubPositionLength(50).has_value());
 }
 

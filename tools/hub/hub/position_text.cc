@@ -6,11 +6,12 @@ namespace draughts::hub {
 namespace {
 
 constexpr rules::BoardSize kBoards[] = {rules::BoardSize::k8x8, rules::BoardSize::k10x10,
-                                        rules::BoardSize::k12x12};
+                                        rules::BoardSize::k12x12, rules::BoardSize::kFull8x8};
 
 std::string BoardName(rules::BoardSize board) {
   const int n = rules::BoardDimension(board);
-  return std::to_string(n) + "x" + std::to_string(n);
+  const std::string name = std::to_string(n) + "x" + std::to_string(n);
+  return rules::AllSquaresPlayable(board) ? name + " (all 64 squares)" : name;
 }
 
 }  // namespace
