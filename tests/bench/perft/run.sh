@@ -22,7 +22,7 @@ perft=$build/tools/perft/perft
 
 declare -A depth=([international]=11 [english]=12 [canadian]=9 [tutorial-8x8]=11
                   [russian]=10 [brazilian]=11 [pool]=10 [spanish]=11 [czech]=11 [italian]=11
-                  [thai]=9 [antidraughts]=9 [breakthrough]=9 [frisian]=10)
+                  [thai]=9 [antidraughts]=9 [breakthrough]=9 [frisian]=10 [turkish]=9)
 # Published counts (see tests/unit/rules_core/perft_counts.h and
 # tests/unit/rules_variants/variant_perft_counts.h for sources).
 declare -A expected=([international:11]=1665861398 [international:10]=258895763
@@ -31,12 +31,13 @@ declare -A expected=([international:11]=1665861398 [international:10]=258895763
                      [russian:10]=22450628 [brazilian:11]=105491257 [spanish:11]=81383200
                      [czech:11]=84967210 [italian:11]=81647058 [thai:9]=114530830
                      [antidraughts:9]=41022423 [breakthrough:9]=41022423
-                     [frisian:10]=85817725)
+                     [frisian:10]=85817725
+                     [turkish:9]=1454144462 [turkish:10]=16991457316)
 
 variants=("$@")
 [ ${#variants[@]} -eq 0 ] && variants=(international english canadian tutorial-8x8 russian brazilian
                                       pool spanish czech italian thai antidraughts breakthrough
-                                      frisian)
+                                      frisian turkish)
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
