@@ -90,12 +90,12 @@ class AlphaBeta final : public LayoutSearch {
       PromoteBestRootMove();
       if (request.on_info) request.on_info(MakeInfo(completed_depth, best_score, best_pv));
 
-      if (root_moves_.size() == 1 && clock.has_time_limit() &&
-          !request.limits.use_time_on_forced_move)
-        break;
-      if (IsMateScore(best_score) && std::abs(MatePlies(best_score)) <= depth) break;
+      const bool decided = (root_moves_.size() == 1 && clock.has_time_limit()) ||
+                           (IsMateScore(best_score) && std::abs(MatePlies(best_score)) <= depth);
+      if (decided && !request.limits.keep_pace) break;
       if (clock.PastTarget()) break;
     }
+    if (request.limits.keep_pace && !aborted_) clock.WaitForTarget();
 
     result.info = MakeInfo(completed_depth, best_score, best_pv);
     result.best = result.info.pv.empty() ? ToRulesMove(request.position, best_pv.front())

@@ -93,7 +93,7 @@ rules::Result<SearchResult> Engine::Play(Level level, const rules::Variant& vari
   limits.target_time = params.target_time;
   limits.move_time = params.move_time;
   limits.stop = stop;
-  limits.use_time_on_forced_move = params.use_time_on_forced_move;
+  limits.keep_pace = params.keep_pace;
   SearchRequest request;
   request.variant = variant;
   request.position = position;

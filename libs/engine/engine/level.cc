@@ -33,7 +33,8 @@ std::optional<Level> ParseLevel(std::string_view name) {
 
 LevelParams ParamsFor(Level level, const rules::Variant& variant) {
   using std::chrono::milliseconds;
-  const bool small_board = variant.board == rules::BoardSize::k8x8;
+  const bool small_board =
+      variant.board == rules::BoardSize::k8x8 || variant.board == rules::BoardSize::kFull8x8;
   const bool large_board = variant.board == rules::BoardSize::k12x12;
   LevelParams p;
   switch (level) {
@@ -59,8 +60,9 @@ LevelParams ParamsFor(Level level, const rules::Variant& variant) {
     case Level::kHard:
       // Full strength: thinks about 1.5 s (an iteration in progress is cut
       // at the target), never more than 2.5 s (the product limit is 3 s),
-      // forced moves included, for an even pace of about 1.5 s a move.
-      p.use_time_on_forced_move = true;
+      // forced moves and won or lost positions included, for an even pace
+      // of about 1.5 s a move.
+      p.keep_pace = true;
       p.max_depth = kMaxSearchDepth;
       p.target_time = milliseconds(1500);
       p.move_time = milliseconds(2500);

@@ -32,8 +32,8 @@ struct LevelParams {
   int eval_noise_cp = 0;
   // Chance of playing a uniformly random legal move instead of searching.
   double random_move_probability = 0.0;
-  // SearchLimits::use_time_on_forced_move.
-  bool use_time_on_forced_move = false;
+  // SearchLimits::keep_pace.
+  bool keep_pace = false;
 };
 
 LevelParams ParamsFor(Level level, const rules::Variant& variant);

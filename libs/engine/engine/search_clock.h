@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <thread>
 
 #include "engine/search_types.h"
 
@@ -46,6 +47,13 @@ class SearchClock {
 
   // Between iterations: whether to start another one.
   bool PastTarget() const { return target_.count() > 0 && Clock::now() - start_ >= target_; }
+
+  // Sleeps until the target time or a stop request, whichever comes first.
+  void WaitForTarget() const {
+    while (!PastTarget() && !(stop_ != nullptr && stop_->load(std::memory_order_relaxed))) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
 
  private:
   Clock::time_point start_;

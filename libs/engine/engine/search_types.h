@@ -46,11 +46,13 @@ struct SearchLimits {
   // Set to true from another thread to stop the search as soon as possible;
   // the best move found so far is returned. May be null.
   std::atomic<bool>* stop = nullptr;
-  // With a time limit, a position with one legal move is answered at once
-  // unless this is set; then the search uses its time as usual (looking
-  // into the position after the forced move, which fills the table for
-  // the next decision) so a bot keeps an even pace.
-  bool use_time_on_forced_move = false;
+  // With a time limit the search returns as soon as its choice cannot
+  // change: one legal move, or a win or loss proven within the searched
+  // depth. With keep_pace it thinks until target_time anyway, so a bot
+  // keeps an even pace: it goes on searching (past a forced move this fills
+  // the table for the next decision) and, when nothing is left to search,
+  // waits for the target time or a stop request.
+  bool keep_pace = false;
 };
 
 struct SearchInfo {

@@ -62,9 +62,9 @@ TEST(EngineLevels, ParametersGrowWithLevelOnEveryRuleSet) {
 
     // Hard keeps its pace of about 1.5 s even on a forced move; the others
     // answer those at once.
-    EXPECT_TRUE(hard.use_time_on_forced_move);
-    EXPECT_FALSE(medium.use_time_on_forced_move);
-    EXPECT_FALSE(easy.use_time_on_forced_move);
+    EXPECT_TRUE(hard.keep_pace);
+    EXPECT_FALSE(medium.keep_pace);
+    EXPECT_FALSE(easy.keep_pace);
   }
 }
 

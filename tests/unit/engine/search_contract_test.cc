@@ -190,12 +190,59 @@ TEST(EngineSearch, ForcedMoveMayUseItsTime) {
   ASSERT_EQ(record.legal_moves().size(), 1u);
   Engine engine(4);
   const auto start = std::chrono::steady_clock::now();
-  auto result =
-      engine.Search(record, {.move_time = milliseconds(300), .use_time_on_forced_move = true});
+  auto result = engine.Search(record, {.move_time = milliseconds(300), .keep_pace = true});
   ASSERT_TRUE(result.ok());
   EXPECT_EQ(Path(result->best), "28x19");
   EXPECT_GE(std::chrono::steady_clock::now() - start, milliseconds(250));
   EXPECT_GT(result->info.depth, 1);
+}
+
+// International, White to move: the man on 33 can go to 28 or 29, and
+// either way a black man takes it (22x33 or 23x34): lost in two plies.
+constexpr std::string_view kLostInTwo = "W:W33:B22,23";
+
+TEST(EngineSearch, ProvenResultAnswersAtOnce) {
+  const rules::GameRecord record = RecordOrDie(VariantOrDie("international"), kLostInTwo);
+  ASSERT_EQ(record.legal_moves().size(), 2u);
+  Engine engine(4);
+  auto result = engine.Search(record, {.move_time = milliseconds(2000)});
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(MatePlies(result->info.score_cp), -2);
+  EXPECT_LT(result->info.elapsed, milliseconds(500));
+}
+
+TEST(EngineSearch, KeepPaceThinksUntilTheTargetEvenWhenDecided) {
+  const rules::GameRecord record = RecordOrDie(VariantOrDie("international"), kLostInTwo);
+  Engine engine(4);
+  const auto start = std::chrono::steady_clock::now();
+  auto result = engine.Search(
+      record,
+      {.move_time = milliseconds(600), .target_time = milliseconds(300), .keep_pace = true});
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(MatePlies(result->info.score_cp), -2);
+  EXPECT_GE(elapsed, milliseconds(300));
+  EXPECT_LT(elapsed, milliseconds(600 + 300));
+}
+
+TEST(EngineSearch, KeepPaceStillObeysStop) {
+  const rules::GameRecord record = RecordOrDie(VariantOrDie("international"), kLostInTwo);
+  Engine engine(4);
+  std::atomic<bool> stop{false};
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(milliseconds(100));
+    stop = true;
+  });
+  const auto start = std::chrono::steady_clock::now();
+  auto result = engine.Search(record, {.move_time = milliseconds(10000),
+                                       .target_time = milliseconds(8000),
+                                       .stop = &stop,
+                                       .keep_pace = true});
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  stopper.join();
+  ASSERT_TRUE(result.ok());
+  EXPECT_LT(elapsed, milliseconds(4000));
+  ExpectLegalResult(record, *result);
 }
 
 TEST(EngineSearch, SameSearchSameTreeAfterNewGame) {
