@@ -45,6 +45,7 @@ bool IsOver(const v1::GameState& state) {
 GameChange::GameChange(const StoredGame& before, absl::Time now)
     : base_version_(before.state().version()), now_(now) {
   change_.expected_version = before.state().version();
+  change_.previous_activity = FromProtoTime(before.state().updated_at());
   change_.game = before;
   v1::GameState& state = *change_.game.mutable_state();
   state.clear_last_event_id();

@@ -95,14 +95,35 @@ absl::StatusOr<rules::GameRecord> ReplayCache::Replay(const v1::GameState& state
 void ReplayCache::Remember(const v1::GameState& state, rules::GameRecord record) {
   if (capacity_ == 0) return;
   auto entry = std::make_shared<Entry>();
+  entry->record = std::make_shared<const rules::GameRecord>(std::move(record));
+  Store(state, std::move(entry));
+}
+
+void ReplayCache::Remember(std::shared_ptr<const StoredGame> game, rules::GameRecord record) {
+  if (capacity_ == 0) return;
+  auto entry = std::make_shared<Entry>();
+  entry->record = std::make_shared<const rules::GameRecord>(std::move(record));
+  const v1::GameState& state = game->state();
+  entry->game = std::move(game);
+  Store(state, std::move(entry));
+}
+
+void ReplayCache::Store(const v1::GameState& state, std::shared_ptr<Entry> entry) {
   entry->created_seconds = state.created_at().seconds();
   entry->created_nanos = state.created_at().nanos();
+  entry->version = state.version();
   entry->prefix_digests = PrefixDigests(state);
-  entry->record = std::make_shared<const rules::GameRecord>(std::move(record));
+  entry->stored_at = absl::Now();
   std::lock_guard<std::mutex> lock(mu_);
   auto it = entries_.find(state.game_id());
   if (it != entries_.end()) {
-    it->second.first = std::move(entry);
+    const Entry& old = *it->second.first;
+    // Two requests on one game may finish out of order: keep the newer
+    // version, and the one that also knows the stored game.
+    const bool same_game = SameGame(state, old.created_seconds, old.created_nanos);
+    const bool older =
+        entry->version < old.version || (entry->version == old.version && entry->game == nullptr);
+    if (!same_game || !older) it->second.first = std::move(entry);
     order_.splice(order_.begin(), order_, it->second.second);
     return;
   }
@@ -112,6 +133,17 @@ void ReplayCache::Remember(const v1::GameState& state, rules::GameRecord record)
     entries_.erase(order_.back());
     order_.pop_back();
   }
+}
+
+std::optional<ReplayCache::LastKnown> ReplayCache::Latest(const std::string& game_id) {
+  // Far below the shortest retention (24 hours) after which an id could
+  // name a new game.
+  constexpr absl::Duration kMaxAge = absl::Hours(1);
+  std::shared_ptr<const Entry> entry = capacity_ > 0 ? Find(game_id) : nullptr;
+  if (entry == nullptr || entry->game == nullptr || absl::Now() - entry->stored_at > kMaxAge) {
+    return std::nullopt;
+  }
+  return LastKnown{entry->game, entry->record};
 }
 
 }  // namespace draughts::game_state

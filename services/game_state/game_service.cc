@@ -68,21 +68,53 @@ void GameServiceImpl::BeginShutdown() {
 }
 
 absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id, Decide decide) {
+  // The game as a refused commit returned it: decided on without a Load.
+  std::optional<StoredGame> current;
+  auto committed = [&](Change& change, const std::vector<std::string>& ids,
+                       rules::GameRecord record) -> v1::GameState {
+    if (deps_.metrics != nullptr) deps_.metrics->Committed(change.events);
+    if (!ids.empty()) change.game.mutable_state()->set_last_event_id(ids.back());
+    auto game = std::make_shared<const StoredGame>(std::move(change.game));
+    v1::GameState state = game->state();
+    replays_.Remember(std::move(game), std::move(record));
+    return state;
+  };
+  auto lost_race = [&] {
+    if (deps_.metrics != nullptr) deps_.metrics->RaceLost();
+  };
+
+  // First try the copy this replica committed last, without reading the
+  // game: when no other replica changed it since, the change costs one
+  // round trip. The version check keeps that safe; a change refused there,
+  // and any answer other than a change (an error, a no-op), may come from a
+  // stale copy, so the game is read and decided on again below.
+  if (std::optional<ReplayCache::LastKnown> known = replays_.Latest(game_id)) {
+    rules::GameRecord record = *known->record;
+    absl::StatusOr<std::optional<Change>> change = decide(*known->game, record);
+    if (change.ok() && change->has_value()) {
+      absl::StatusOr<std::vector<std::string>> ids =
+          deps_.store->Commit(game_id, **change, &current);
+      if (ids.ok()) return committed(**change, *ids, std::move(record));
+      if (!absl::IsAborted(ids.status())) return ids.status();
+      lost_race();
+    }
+  }
+
   for (int attempt = 1;; ++attempt) {
-    DRAUGHTS_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(game_id));
+    StoredGame game;
+    if (current.has_value()) {
+      game = *std::move(current);
+      current.reset();
+    } else {
+      DRAUGHTS_ASSIGN_OR_RETURN(game, deps_.store->Load(game_id));
+    }
     DRAUGHTS_ASSIGN_OR_RETURN(rules::GameRecord record, replays_.Replay(game.state()));
     DRAUGHTS_ASSIGN_OR_RETURN(std::optional<Change> change, decide(game, record));
-    if (!change.has_value()) return game.state();
-    absl::StatusOr<std::vector<std::string>> ids = deps_.store->Commit(game_id, *change);
-    if (ids.ok()) {
-      if (deps_.metrics != nullptr) deps_.metrics->Committed(change->events);
-      v1::GameState state = std::move(*change->game.mutable_state());
-      if (!ids->empty()) state.set_last_event_id(ids->back());
-      replays_.Remember(state, std::move(record));
-      return state;
-    }
+    if (!change.has_value()) return std::move(*game.mutable_state());
+    absl::StatusOr<std::vector<std::string>> ids = deps_.store->Commit(game_id, *change, &current);
+    if (ids.ok()) return committed(*change, *ids, std::move(record));
     if (!absl::IsAborted(ids.status())) return ids.status();
-    if (deps_.metrics != nullptr) deps_.metrics->RaceLost();
+    lost_race();
     // Lost a race: the next attempt sees the winner's change and either
     // still applies (the ply did not move) or fails its checks.
     if (attempt >= options_.commit_attempts) {

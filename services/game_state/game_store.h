@@ -45,6 +45,10 @@ struct CreateResult {
 struct Change {
   // The version the change was computed from.
   int64_t expected_version = 0;
+  // When the game last changed before this one (state.updated_at then): a
+  // store may refresh recency indexes and expiry times only when this and
+  // the new updated_at are far enough apart.
+  absl::Time previous_activity = absl::InfinitePast();
   // The state after the change; state.version = expected_version +
   // events.size(). state.last_event_id is set by the store.
   StoredGame game;
@@ -84,9 +88,12 @@ class GameStore {
   // change.expected_version: returns the event ids assigned, in order.
   // ABORTED if the game changed meanwhile (nothing written), NOT_FOUND if it
   // is gone, UNAVAILABLE if the store is down (the change may or may not
-  // have been applied: re-read).
+  // have been applied: re-read). On ABORTED the store may also set
+  // `*current` (when not null) to the game as it is now, as Load would
+  // return it, which saves the caller a round trip before deciding again.
   virtual absl::StatusOr<std::vector<std::string>> Commit(const std::string& game_id,
-                                                          const Change& change) = 0;
+                                                          const Change& change,
+                                                          std::optional<StoredGame>* current) = 0;
 
   // Index entries after query.after, most recent activity first.
   virtual absl::StatusOr<std::vector<ListCursor>> List(const ListQuery& query) = 0;

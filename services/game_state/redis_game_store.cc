@@ -30,6 +30,19 @@ int64_t ActivityMs(const v1::GameState& state) {
   return absl::ToUnixMillis(FromProtoTime(state.updated_at()));
 }
 
+// See Commit: how often a game's index entries and expiry times follow its
+// activity.
+constexpr absl::Duration kRefreshPeriod = absl::Seconds(10);
+
+int64_t RefreshPeriod(absl::Time t) {
+  if (t == absl::InfinitePast()) return std::numeric_limits<int64_t>::min();
+  return absl::ToUnixMillis(t) / absl::ToInt64Milliseconds(kRefreshPeriod);
+}
+
+int64_t RefreshPeriod(const google::protobuf::Timestamp& t) {
+  return RefreshPeriod(FromProtoTime(t));
+}
+
 // HMGET v data last -> the stored game, or nullopt when the key is absent.
 absl::StatusOr<std::optional<StoredGame>> ParseState(const std::string& game_id,
                                                      const RedisReply& reply) {
@@ -222,25 +235,33 @@ absl::StatusOr<CreateResult> RedisGameStore::Create(const std::string& game_id,
   return result;
 }
 
-absl::StatusOr<std::vector<std::string>> RedisGameStore::Commit(const std::string& game_id,
-                                                                const Change& change) {
+absl::StatusOr<std::vector<std::string>> RedisGameStore::Commit(
+    const std::string& game_id, const Change& change, std::optional<StoredGame>* current) {
   const v1::GameState& state = change.game.state();
   const bool finished = IsOver(state);
+  // Index scores and expiry times move on only when the activity enters a
+  // new refresh period: a game played fast costs no index or EXPIRE writes
+  // per move, and both lag the truth by less than one period.
+  const bool refresh =
+      finished || RefreshPeriod(change.previous_activity) != RefreshPeriod(state.updated_at());
   const int64_t mark = absl::ToUnixMicros(absl::Now());
   std::vector<std::vector<std::string>> commands;
   if (!change.outbox.empty()) commands.push_back(relay_->MarkCommand(game_id, mark));
-  std::vector<std::string> args = {
-      absl::StrCat(change.expected_version), absl::StrCat(state.version()), StateBlob(change.game),
-      absl::StrCat(Seconds(finished ? options_.finished_retention : options_.idle_retention)),
-      absl::StrCat(change.events.size())};
+  const int64_t keep_seconds =
+      !refresh ? 0 : Seconds(finished ? options_.finished_retention : options_.idle_retention);
+  std::vector<std::string> args = {absl::StrCat(change.expected_version),
+                                   absl::StrCat(state.version()), StateBlob(change.game),
+                                   absl::StrCat(keep_seconds), absl::StrCat(change.events.size())};
   for (const v1::GameEvent& event : change.events) args.push_back(event.SerializeAsString());
   AddOutboxArgs(change.outbox, args);
   const std::size_t script_index = commands.size();
   commands.push_back(ScriptCommand(
       commit_script_, {keys_.State(game_id), keys_.Events(game_id), keys_.Outbox(game_id)},
       std::move(args)));
-  for (auto& command : IndexCommands(state, /*created=*/false))
-    commands.push_back(std::move(command));
+  if (refresh) {
+    for (auto& command : IndexCommands(state, /*created=*/false))
+      commands.push_back(std::move(command));
+  }
 
   std::vector<RedisReply> replies;
   {
@@ -252,6 +273,12 @@ absl::StatusOr<std::vector<std::string>> RedisGameStore::Commit(const std::strin
   if (reply.empty()) return absl::InternalError("commit_change.lua: empty reply");
   DRAUGHTS_ASSIGN_OR_RETURN(std::string outcome, reply[0].AsString());
   if (outcome == "stale") {
+    if (current != nullptr && reply.size() == 4) {
+      std::vector<RedisReply> fields(reply.begin() + 1, reply.end());
+      absl::StatusOr<std::optional<StoredGame>> now =
+          ParseState(game_id, RedisReply::Array(std::move(fields)));
+      if (now.ok()) *current = *std::move(now);
+    }
     return absl::AbortedError(
         "another request changed the game first: re-read it and decide again");
   }

@@ -42,8 +42,8 @@ class RedisGameStore final : public GameStore {
 
   absl::StatusOr<StoredGame> Load(const std::string& game_id) override;
   absl::StatusOr<CreateResult> Create(const std::string& game_id, const NewGame& game) override;
-  absl::StatusOr<std::vector<std::string>> Commit(const std::string& game_id,
-                                                  const Change& change) override;
+  absl::StatusOr<std::vector<std::string>> Commit(const std::string& game_id, const Change& change,
+                                                  std::optional<StoredGame>* current) override;
   absl::StatusOr<std::vector<ListCursor>> List(const ListQuery& query) override;
   absl::StatusOr<std::vector<std::optional<StoredGame>>> LoadMany(
       const std::vector<std::string>& game_ids) override;

@@ -9,21 +9,25 @@
 -- KEYS[1] game:{<id>}:state, KEYS[2] game:{<id>}:events, KEYS[3] game:{<id>}:outbox
 -- ARGV[1] expected version, ARGV[2] new version, ARGV[3] StoredGame,
 -- ARGV[4] seconds to keep the game from now (finished: the retention
---   period; ongoing: how long it may stay idle), 0 = no expiry,
+--   period; ongoing: how long it may stay idle), 0 = leave the expiry times
+--   as they are (the caller refreshes them only now and then),
 -- ARGV[5] number of events n, then n GameEvent blobs,
 -- then the number of outbox messages m, then m pairs (kind, data).
 --
 -- Returns {"ok", event_id * n, outbox_id * m, outbox_length},
--- {"stale", current_version} or {"missing"} (the game expired or never
--- existed). outbox_length > m tells the relay that older messages are still
--- waiting (their forwarder died), so it leaves them to the sweeper.
+-- {"stale", version, data, last_event_id} (the game as it is now, so the
+-- caller can decide again without another round trip) or {"missing"} (the
+-- game expired or never existed). outbox_length > m tells the relay that
+-- older messages are still waiting (their forwarder died), so it leaves
+-- them to the sweeper; it is 0 when m is 0 (nothing to forward).
 local state, events, outbox = KEYS[1], KEYS[2], KEYS[3]
 local current = redis.call("HGET", state, "v")
 if not current then
   return {"missing"}
 end
 if current ~= ARGV[1] then
-  return {"stale", current}
+  local now = redis.call("HMGET", state, "v", "data", "last")
+  return {"stale", now[1], now[2], now[3]}
 end
 local reply = {"ok"}
 local last = nil
@@ -42,7 +46,11 @@ local m = tonumber(ARGV[at])
 for i = 0, m - 1 do
   reply[#reply + 1] = redis.call("XADD", outbox, "*", "kind", ARGV[at + 1 + 2 * i], "data", ARGV[at + 2 + 2 * i])
 end
-reply[#reply + 1] = redis.call("XLEN", outbox)
+if m > 0 then
+  reply[#reply + 1] = redis.call("XLEN", outbox)
+else
+  reply[#reply + 1] = 0
+end
 local ttl = tonumber(ARGV[4])
 if ttl > 0 then
   redis.call("EXPIRE", state, ttl)

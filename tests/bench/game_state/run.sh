@@ -7,6 +7,7 @@
 #   tests/bench/game_state/run.sh                 # 64 games, 20 s measured
 #   GAMES=128 DURATION=30s tests/bench/game_state/run.sh
 #   AOF=no tests/bench/game_state/run.sh          # Redis without persistence
+#   ROUTING=per_game tests/bench/game_state/run.sh  # each game stays on one replica
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 build=${BUILD_DIR:-$root/build/game-state-release}
@@ -15,6 +16,7 @@ duration=${DURATION:-20s}
 warmup=${WARMUP:-3s}
 variant=${VARIANT:-international}
 aof=${AOF:-yes}
+routing=${ROUTING:-round_robin}
 
 export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -68,10 +70,20 @@ for pid in "${pids[@]}"; do before+=("$(cpu_seconds "$pid")"); done
 echo "bench: redis 127.0.0.1:$redis_port (appendonly $aof), replicas $targets"
 echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 "$build/tests/bench/game_state/game_state_loadgen" --targets="$targets" --games="$games" \
-  --duration="$duration" --warmup="$warmup" --variant="$variant"
+  --duration="$duration" --warmup="$warmup" --variant="$variant" --routing="$routing" |
+  tee "$work/loadgen.out"
 names=(redis replica1 replica2)
+moves_all=$(sed -n 's/.*moves_all=\([0-9]*\).*/\1/p' "$work/loadgen.out")
+loadgen_cpu=$(sed -n 's/^loadgen_cpu_s=//p' "$work/loadgen.out")
+per_move="loadgen=$(awk -v c="$loadgen_cpu" -v m="$moves_all" 'BEGIN {printf "%.0f", c * 1e6 / m}')"
+total=$loadgen_cpu
 for i in "${!pids[@]}"; do
   used=$(awk -v a="${before[$i]}" -v b="$(cpu_seconds "${pids[$i]}")" 'BEGIN {printf "%.2f", b - a}')
   echo "cpu_s ${names[$i]}=$used"
+  per_move="$per_move ${names[$i]}=$(awk -v c="$used" -v m="$moves_all" 'BEGIN {printf "%.0f", c * 1e6 / m}')"
+  total=$(awk -v a="$total" -v b="$used" 'BEGIN {print a + b}')
 done
+# CPU per move over the whole run (warm-up included; a replica serves about
+# half the moves, so its figure is per move of the whole system).
+echo "cpu_us_per_move $per_move total=$(awk -v c="$total" -v m="$moves_all" 'BEGIN {printf "%.0f", c * 1e6 / m}')"
 echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -4,8 +4,10 @@
 #include <grpcpp/server_builder.h>
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <thread>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "game_state/event_feed_redis.h"
 #include "game_state/game_service.h"
@@ -142,9 +144,16 @@ TEST_F(RedisStoreTest, AStaleVersionWritesNothing) {
   change.game.mutable_state()->set_version(change.expected_version + 1);
   change.game.mutable_state()->set_fen("W:W50:B1");
   change.events.emplace_back().mutable_draw_offered()->set_by(v1::COLOR_WHITE);
+  std::optional<StoredGame> current;
   absl::StatusOr<std::vector<std::string>> committed =
-      replica_->store.Commit(created.game_id(), change);
+      replica_->store.Commit(created.game_id(), change, &current);
   EXPECT_EQ(committed.status().code(), absl::StatusCode::kAborted);
+  // The refusal carries the game as it is, so the caller need not load it.
+  ASSERT_TRUE(current.has_value());
+  EXPECT_EQ(current->state().version(), loaded->state().version());
+  EXPECT_EQ(current->state().fen(), loaded->state().fen());
+  EXPECT_EQ(current->state().last_event_id(), loaded->state().last_event_id());
+  EXPECT_EQ(current->SerializeAsString(), loaded->SerializeAsString());
   absl::StatusOr<StoredGame> after = replica_->store.Load(created.game_id());
   ASSERT_TRUE(after.ok());
   EXPECT_EQ(after->state().version(), loaded->state().version());
@@ -152,7 +161,7 @@ TEST_F(RedisStoreTest, AStaleVersionWritesNothing) {
   EXPECT_EQ(redis_->Command({"XLEN", Key(absl::StrCat("game:{", created.game_id(), "}:events"))})
                 ->integer(),
             1);
-  EXPECT_EQ(replica_->store.Commit("nosuchgame", change).status().code(),
+  EXPECT_EQ(replica_->store.Commit("nosuchgame", change, nullptr).status().code(),
             absl::StatusCode::kNotFound);
 }
 
@@ -180,6 +189,54 @@ TEST_F(RedisStoreTest, ListGamesFromTheIndexes) {
   ASSERT_TRUE(replica_->stub->ListGames(&next_context, request, &next).ok());
   ASSERT_EQ(next.games_size(), 1);
   EXPECT_EQ(next.games(0).game_id(), ids[0]);
+}
+
+int64_t Millis(const google::protobuf::Timestamp& t) {
+  return t.seconds() * 1000 + t.nanos() / 1000000;
+}
+
+TEST_F(RedisStoreTest, IndexesAndExpiryFollowActivityInTenSecondPeriods) {
+  v1::CreateGameResponse created;
+  ASSERT_TRUE(CreateGame(*replica_->stub, PeopleGameRequest("international"), &created).ok());
+  const std::string& id = created.game_id();
+  const std::string state_key = Key(absl::StrCat("game:{", id, "}:state"));
+  auto score = [&](const std::string& index) -> std::optional<int64_t> {
+    absl::StatusOr<platform::RedisReply> reply = redis_->Command({"ZSCORE", index, id});
+    if (!reply.ok() || reply->is_nil()) return std::nullopt;
+    double value = 0;
+    if (!absl::SimpleAtod(*reply->AsString(), &value)) return std::nullopt;
+    return static_cast<int64_t>(value);
+  };
+  auto ttl = [&] { return redis_->Command({"TTL", state_key})->integer(); };
+  const int64_t created_ms = Millis(created.game().updated_at());
+  EXPECT_EQ(score(replica_->keys.AllGames()), created_ms);
+  // A short expiry, so that a refresh shows.
+  ASSERT_TRUE(redis_->Command({"EXPIRE", state_key, "1000"}).ok());
+
+  v1::SubmitMoveResponse moved;
+  ASSERT_TRUE(
+      SubmitMove(*replica_->stub, id, created.white_player_token(), "32-28", 0, &moved).ok());
+  const int64_t moved_ms = Millis(moved.game().updated_at());
+  if (created_ms / 10000 == moved_ms / 10000) {
+    // Same period: neither the index nor the expiry was written.
+    EXPECT_EQ(score(replica_->keys.AllGames()), created_ms);
+    EXPECT_LE(ttl(), 1000);
+  } else {
+    EXPECT_EQ(score(replica_->keys.AllGames()), moved_ms);
+    EXPECT_GT(ttl(), 1000);
+  }
+
+  // The end of a game is always written through.
+  grpc::ClientContext context;
+  v1::ResignRequest resign;
+  resign.set_game_id(id);
+  resign.set_player_token(created.black_player_token());
+  resign.set_expected_ply(1);
+  v1::ResignResponse resigned;
+  ASSERT_TRUE(replica_->stub->Resign(&context, resign, &resigned).ok());
+  EXPECT_EQ(score(replica_->keys.AllGames()), Millis(resigned.game().updated_at()));
+  EXPECT_EQ(score(replica_->keys.LiveGames()), std::nullopt);
+  EXPECT_GT(ttl(), 24 * 3600);
 }
 
 std::vector<v1::GameEvent> WatchUntilEnd(v1::GameService::Stub& stub, const std::string& game_id,

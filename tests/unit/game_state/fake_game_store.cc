@@ -91,6 +91,7 @@ void FakeGameStore::ForwardLocked(const std::vector<OutboxMessage>& outbox) {
 
 absl::StatusOr<StoredGame> FakeGameStore::Load(const std::string& game_id) {
   std::lock_guard<std::mutex> lock(mu_);
+  ++loads_;
   if (absl::Status failure = TakeFailureLocked(); !failure.ok()) return failure;
   auto it = games_.find(game_id);
   if (it == games_.end()) return absl::NotFoundError(absl::StrCat("no game \"", game_id, "\""));
@@ -121,7 +122,8 @@ absl::StatusOr<CreateResult> FakeGameStore::Create(const std::string& game_id,
 }
 
 absl::StatusOr<std::vector<std::string>> FakeGameStore::Commit(const std::string& game_id,
-                                                               const Change& change) {
+                                                               const Change& change,
+                                                               std::optional<StoredGame>* current) {
   std::function<void()> hook;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -134,6 +136,7 @@ absl::StatusOr<std::vector<std::string>> FakeGameStore::Commit(const std::string
   if (it == games_.end()) return absl::NotFoundError(absl::StrCat("no game \"", game_id, "\""));
   Game& game = it->second;
   if (game.stored.state().version() != change.expected_version) {
+    if (current != nullptr) *current = game.stored;
     return absl::AbortedError("version moved");
   }
   if (change.game.state().version() !=
@@ -229,6 +232,11 @@ std::vector<v1::BotJob> FakeGameStore::BotJobs() const {
 std::vector<v1::ResultRecord> FakeGameStore::Results() const {
   std::lock_guard<std::mutex> lock(mu_);
   return results_;
+}
+
+int FakeGameStore::loads() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return loads_;
 }
 
 int FakeGameStore::commits() const {

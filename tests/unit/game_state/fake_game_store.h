@@ -20,8 +20,8 @@ class FakeGameStore final : public GameStore, public EventFeed {
  public:
   absl::StatusOr<StoredGame> Load(const std::string& game_id) override;
   absl::StatusOr<CreateResult> Create(const std::string& game_id, const NewGame& game) override;
-  absl::StatusOr<std::vector<std::string>> Commit(const std::string& game_id,
-                                                  const Change& change) override;
+  absl::StatusOr<std::vector<std::string>> Commit(const std::string& game_id, const Change& change,
+                                                  std::optional<StoredGame>* current) override;
   absl::StatusOr<std::vector<ListCursor>> List(const ListQuery& query) override;
   absl::StatusOr<std::vector<std::optional<StoredGame>>> LoadMany(
       const std::vector<std::string>& game_ids) override;
@@ -39,6 +39,8 @@ class FakeGameStore final : public GameStore, public EventFeed {
   std::vector<v1::BotJob> BotJobs() const;
   std::vector<v1::ResultRecord> Results() const;
   int commits() const;
+  // Load calls so far (to see which changes were decided without one).
+  int loads() const;
   // The stored record, secrets included (to check what is kept).
   StoredGame Raw(const std::string& game_id) const;
   // Drops a game as expiry would.
@@ -62,6 +64,7 @@ class FakeGameStore final : public GameStore, public EventFeed {
   absl::Status fail_next_;
   int64_t event_counter_ = 0;
   int commits_ = 0;
+  int loads_ = 0;
 };
 
 }  // namespace draughts::game_state::testing
