@@ -1,0 +1,139 @@
+// Start page and routing: "#/game/<id>" shows a game, anything else the
+// start page. A game kept in storage is resumed after a reload.
+
+import {ApiError, createGame, getGame, listVariants} from './api.js';
+import {GamePage} from './game_page.js';
+import {forgetGame, loadGame, loadSettings, saveGame, saveSettings} from './storage.js';
+import {setLanguage, t} from './strings.js';
+
+const startView = document.getElementById('start-view');
+const gameView = document.getElementById('game-view');
+const startError = document.getElementById('start-error');
+const variantSelect = document.getElementById('variant');
+const resumeButton = document.getElementById('resume');
+
+let variants = [];
+let page = null;
+const settings = loadSettings();
+
+function translateStatic() {
+  document.documentElement.lang = setLanguage(settings.language || navigator.language);
+  for (const node of document.querySelectorAll('[data-t]')) node.textContent = t(node.dataset.t);
+}
+
+function gameIdFromHash() {
+  const m = /^#\/game\/([^/?#]+)$/.exec(location.hash);
+  return m ? decodeURIComponent(m[1]) : '';
+}
+
+function showStart(message = '') {
+  if (page) {
+    page.close();
+    page = null;
+  }
+  gameView.hidden = true;
+  startView.hidden = false;
+  startError.textContent = message;
+  const saved = loadGame();
+  resumeButton.hidden = !saved;
+}
+
+async function showGame(gameId) {
+  const saved = loadGame();
+  const mine = saved && saved.gameId === gameId ? saved : {gameId, seats: {}};
+  startView.hidden = true;
+  let initial;
+  try {
+    initial = await getGame(gameId);
+  } catch (e) {
+    if (e instanceof ApiError && (e.code === 'NOT_FOUND' || e.status === 404)) {
+      if (saved && saved.gameId === gameId) forgetGame();
+      location.hash = '';
+      showStart(t('gameGone'));
+    } else {
+      showStart(t('serverError', {message: e.message}));
+    }
+    return;
+  }
+  const variant = variants.find((v) => v.id === initial.game.variant);
+  if (!variant) {
+    showStart(t('serverError', {message: `unknown rule set ${initial.game.variant}`}));
+    return;
+  }
+  if (page) page.close();
+  page = new GamePage(gameView, {
+    variant,
+    saved: mine,
+    settings,
+    saveSettings,
+    onNewGame: () => {
+      location.hash = '';
+    },
+  });
+  page.start(initial);
+}
+
+async function route() {
+  const id = gameIdFromHash();
+  if (id) {
+    if (!page || page.gameId !== id) await showGame(id);
+  } else {
+    showStart();
+  }
+}
+
+async function startGame() {
+  const variant = variantSelect.value;
+  settings.variant = variant;
+  saveSettings(settings);
+  startError.textContent = '';
+  document.getElementById('start').disabled = true;
+  try {
+    const created = await createGame(variant, 'hotseat');
+    saveGame({gameId: created.gameId, variant, seats: created.seats || {}});
+    location.hash = `#/game/${encodeURIComponent(created.gameId)}`;
+  } catch (e) {
+    startError.textContent = t('serverError', {message: e.message});
+  } finally {
+    document.getElementById('start').disabled = false;
+  }
+}
+
+async function init() {
+  translateStatic();
+  try {
+    variants = await listVariants();
+  } catch (e) {
+    startView.hidden = false;
+    startError.textContent = t('noVariants', {message: e.message});
+    return;
+  }
+  variantSelect.replaceChildren(
+    ...variants.map((v) => {
+      const option = document.createElement('option');
+      option.value = v.id;
+      option.textContent = v.name;
+      return option;
+    }),
+  );
+  if (variants.some((v) => v.id === settings.variant)) variantSelect.value = settings.variant;
+  variantSelect.addEventListener('change', () => {
+    settings.variant = variantSelect.value;
+    saveSettings(settings);
+  });
+  document.getElementById('start').addEventListener('click', startGame);
+  resumeButton.addEventListener('click', () => {
+    const saved = loadGame();
+    if (saved) location.hash = `#/game/${encodeURIComponent(saved.gameId)}`;
+  });
+  window.addEventListener('hashchange', route);
+  // A reload with no game in the address resumes the game kept in storage.
+  const saved = loadGame();
+  if (!gameIdFromHash() && saved) {
+    history.replaceState(null, '', `#/game/${encodeURIComponent(saved.gameId)}`);
+  }
+  await route();
+  document.body.dataset.ready = 'true';
+}
+
+init();
