@@ -24,7 +24,8 @@ GameMetrics::GameMetrics(prometheus::Registry& registry)
                            .Add({{"automatic", "true"}})),
       races_lost_(prometheus::BuildCounter()
                       .Name("draughts_game_version_races_lost_total")
-                      .Help("Changes computed from a version another request had already replaced")
+                      .Help("Changes computed from a version another request had already replaced "
+                            "(on this replica's last copy of the game, or on a fresh read)")
                       .Register(registry)
                       .Add({})),
       watchers_(prometheus::BuildGauge()
