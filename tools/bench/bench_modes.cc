@@ -61,7 +61,9 @@ int RunFixedDepth(const BenchOptions& options) {
       std::fprintf(stderr, "bench: %s\n", variant.error().ToString().c_str());
       return 1;
     }
-    auto position = rules::ParseFen(*variant, bp.fen);
+    auto position = bp.fen == kStartFen
+                        ? rules::Result<rules::Position>(rules::Position::Initial(*variant))
+                        : rules::ParseFen(*variant, bp.fen);
     if (!position.ok()) {
       std::fprintf(stderr, "bench: %s %s: %s\n", Str(bp.variant).c_str(), Str(bp.label).c_str(),
                    position.error().ToString().c_str());

@@ -22,6 +22,19 @@ const std::vector<BenchPosition>& BenchPositions() {
       {"tutorial-8x8", "opening", "W:W21-32:B1-12", 11},
       {"tutorial-8x8", "middlegame", "W:W20,26,28-31:B2-4,8,18-19", 11},
       {"tutorial-8x8", "endgame", "W:W6,28-30:B8,19-20,22", 11},
+      // The other rule sets from their start position (kStartFen), so every
+      // rule set's move generation and evaluation is part of the signature.
+      {"russian", "opening", kStartFen, 11},
+      {"brazilian", "opening", kStartFen, 11},
+      {"pool", "opening", kStartFen, 11},
+      {"spanish", "opening", kStartFen, 11},
+      {"czech", "opening", kStartFen, 11},
+      {"italian", "opening", kStartFen, 11},
+      {"thai", "opening", kStartFen, 12},
+      {"turkish", "opening", kStartFen, 9},
+      {"frisian", "opening", kStartFen, 9},
+      {"antidraughts", "opening", kStartFen, 10},
+      {"breakthrough", "opening", kStartFen, 10},
   };
   return positions;
 }

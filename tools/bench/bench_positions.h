@@ -1,13 +1,16 @@
 #pragma once
 
-// The fixed positions of the benchmark: for each built-in rule set an
-// opening, a middlegame and an endgame. Changing this list changes the
+// The fixed positions of the benchmark: an opening, a middlegame and an
+// endgame for each seed rule set, the start position for the others. Changing this list changes the
 // node signature, so add positions rather than edit them.
 
 #include <string_view>
 #include <vector>
 
 namespace draughts::bench {
+
+// In place of a FEN: the rule set's start position.
+inline constexpr std::string_view kStartFen = "start";
 
 struct BenchPosition {
   std::string_view variant;  // rules::Variant::id
