@@ -81,9 +81,9 @@ export class BoardView {
     const layers = {
       squares: el('g', {class: 'squares'}),
       last: el('g', {class: 'last-move'}),
-      numbers: el('g', {class: 'numbers'}),
       trail: el('g', {class: 'trail-layer'}),
       pieces: el('g', {class: 'pieces'}),
+      numbers: el('g', {class: 'numbers'}),
       marks: el('g', {class: 'marks'}),
     };
     for (let row = 0; row < g.rows; row++) {
@@ -95,7 +95,7 @@ export class BoardView {
         if (square) attrs['data-square'] = square;
         layers.squares.append(el('rect', attrs));
         if (square) {
-          const label = el('text', {class: 'num', x: x + 6, y: y + 22});
+          const label = el('text', {class: 'num', x: x + 4, y: y + 18});
           label.textContent = String(square);
           layers.numbers.append(label);
         }
@@ -128,8 +128,8 @@ export class BoardView {
       'data-king': piece.king ? 'true' : 'false',
       transform: `translate(${x} ${y})`,
     });
-    group.append(el('circle', {r: 38, fill: colors.fill, stroke: colors.stroke, 'stroke-width': 4}));
-    group.append(el('circle', {r: 27, fill: 'none', stroke: colors.stroke, 'stroke-width': 2, opacity: 0.5}));
+    group.append(el('circle', {r: 36, fill: colors.fill, stroke: colors.stroke, 'stroke-width': 4}));
+    group.append(el('circle', {r: 25, fill: 'none', stroke: colors.stroke, 'stroke-width': 2, opacity: 0.5}));
     if (piece.king) {
       group.append(
         el('path', {
@@ -149,13 +149,21 @@ export class BoardView {
       const points = m.trail.map((sq) => this.centre(sq)).map((p) => `${p.x},${p.y}`).join(' ');
       layers.trail.append(el('polyline', {class: 'trail', points}));
     }
+    if (m.trail.length > 1 && pieces.has(m.trail[0])) {
+      // Where the picked-up piece stands now, half-way through a capture.
+      const {x, y} = this.centre(m.trail[m.trail.length - 1]);
+      const colors = this.colors[pieces.get(m.trail[0]).color];
+      layers.marks.append(
+        el('circle', {class: 'waypoint', cx: x, cy: y, r: 30, fill: colors.fill, stroke: colors.stroke, 'stroke-width': 4}),
+      );
+    }
     for (const square of m.canCapture) {
       const {x, y} = this.centre(square);
-      layers.marks.append(el('circle', {class: 'ring can-capture', 'data-square': square, cx: x, cy: y, r: 45}));
+      layers.marks.append(el('circle', {class: 'ring can-capture', 'data-square': square, cx: x, cy: y, r: 46}));
     }
     if (m.selected) {
       const {x, y} = this.centre(m.selected);
-      layers.marks.append(el('circle', {class: 'ring selected', 'data-square': m.selected, cx: x, cy: y, r: 41}));
+      layers.marks.append(el('circle', {class: 'ring selected', 'data-square': m.selected, cx: x, cy: y, r: 39}));
     }
     for (const {square, capture} of m.targets) {
       const {x, y} = this.centre(square);
@@ -167,9 +175,10 @@ export class BoardView {
       if (!pieces.has(square)) continue;
       const {x, y} = this.centre(square);
       const d = 24;
-      layers.marks.append(
-        el('path', {class: 'cross', 'data-square': square, d: `M${x - d} ${y - d} L${x + d} ${y + d} M${x + d} ${y - d} L${x - d} ${y + d}`}),
-      );
+      const d2 = `M${x - d} ${y - d} L${x + d} ${y + d} M${x + d} ${y - d} L${x - d} ${y + d}`;
+      // A light halo keeps the cross visible on red and black pieces alike.
+      layers.marks.append(el('path', {class: 'cross-halo', d: d2}));
+      layers.marks.append(el('path', {class: 'cross', 'data-square': square, d: d2}));
     }
   }
 

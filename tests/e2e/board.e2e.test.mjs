@@ -1,0 +1,267 @@
+// End to end: a real browser plays hotseat games through the real gateway,
+// game_state and Redis. The move lines below were found by playing against
+// the rules library; each step checks that the server agrees they are legal.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import {after, before, test} from 'node:test';
+
+import {
+  boardPieces,
+  clickSquare,
+  dragPiece,
+  legalMove,
+  marked,
+  openBrowser,
+  playByTaps,
+  screenshot,
+  screenshotDir,
+  serverGame,
+  startHotseat,
+  statusText,
+  waitForPly,
+} from './lib/app_driver.mjs';
+import {Servers} from './lib/servers.mjs';
+
+const servers = new Servers();
+let base = '';
+let failed = false;
+
+before(async () => {
+  fs.rmSync(screenshotDir, {recursive: true, force: true});
+  await servers.start();
+  base = servers.baseUrl;
+});
+
+after(async () => {
+  await servers.stop({keepLogs: failed});
+});
+
+// Runs `body` with a fresh browser; leaves a screenshot when it fails.
+async function withBrowser(name, viewport, body) {
+  const browser = await openBrowser(viewport);
+  try {
+    await body(browser.page);
+    assert.deepEqual(browser.errors, [], 'no script errors in the page');
+  } catch (e) {
+    failed = true;
+    await screenshot(browser.page, `${name}-FAILED`).catch(() => {});
+    throw new Error(`${e.message}\n(server logs in ${servers.dir})`, {cause: e});
+  } finally {
+    await browser.close();
+  }
+}
+
+async function capturedCounts(page) {
+  return {
+    white: Number(await page.textContent('#captured-white')),
+    black: Number(await page.textContent('#captured-black')),
+  };
+}
+
+test('international: taps, drag and drop, compulsory capture, multi-capture by taps, reload', async () => {
+  await withBrowser('international', {width: 1000, height: 1100}, async (page) => {
+    await startHotseat(page, base, 'international');
+    assert.equal(await page.locator('#board rect.sq[data-square]').count(), 50);
+    let pieces = await boardPieces(page);
+    assert.equal(pieces.size, 40);
+    for (let sq = 31; sq <= 50; sq++) assert.deepEqual(pieces.get(sq), {color: 'white', king: false});
+    for (let sq = 1; sq <= 20; sq++) assert.deepEqual(pieces.get(sq), {color: 'black', king: false});
+    assert.equal(await page.getAttribute('#board', 'data-flipped'), 'false');
+    assert.match(await statusText(page), /White to move/);
+
+    // Tap a piece: rings on the squares it can reach; tap a ring to move.
+    await clickSquare(page, 34);
+    assert.deepEqual(await marked(page, '.ring.selected'), [34]);
+    assert.deepEqual(await marked(page, '.ring.target'), [29, 30]);
+    await clickSquare(page, 30);
+    await waitForPly(page, 1);
+    pieces = await boardPieces(page);
+    assert.deepEqual(pieces.get(30), {color: 'white', king: false});
+    assert.equal(pieces.has(34), false);
+    assert.deepEqual(await marked(page, '.last'), [30, 34]);
+    await screenshot(page, 'international-1-after-34-30');
+
+    // Black's turn: the board turns so Black plays from the bottom.
+    assert.equal(await page.getAttribute('#board', 'data-flipped'), 'true');
+    assert.match(await statusText(page), /Black to move/);
+    await playByTaps(page, '17-21');
+
+    // Drag and drop.
+    await legalMove(page, '32-27');
+    await dragPiece(page, 32, 27);
+    await waitForPly(page, 3);
+    assert.deepEqual((await boardPieces(page)).get(27), {color: 'white', king: false});
+
+    // A compulsory capture: dashed ring on the piece, thick red ring on the landing, cross on the victim.
+    assert.match(await statusText(page), /must capture/);
+    assert.deepEqual(await marked(page, '.ring.can-capture'), [21]);
+    assert.deepEqual(await marked(page, '.ring.target.capture'), [32]);
+    assert.deepEqual(await marked(page, '.cross'), [27]);
+    await screenshot(page, 'international-2-compulsory-capture');
+    await clickSquare(page, 32);
+    await waitForPly(page, 4);
+    pieces = await boardPieces(page);
+    assert.equal(pieces.has(27), false, 'the captured piece left the board');
+    assert.deepEqual(pieces.get(32), {color: 'black', king: false});
+    assert.deepEqual(await capturedCounts(page), {white: 0, black: 1});
+
+    for (const m of ['37x28', '19-23', '28x19', '13x24', '30x19', '14x23', '31-26', '11-17', '42-37', '23-28']) {
+      await playByTaps(page, m);
+    }
+
+    // A multi-capture with two endings: tap the first landing, then choose the last.
+    const {move: chosen, state} = await legalMove(page, '33x22x11');
+    const routes = state.legalMoves.filter((m) => m.path[0] === 33);
+    assert.ok(routes.length >= 2, 'two routes from 33');
+    const victims = [...new Set(routes.flatMap((m) => m.captured))].sort((a, b) => a - b);
+    const counts = await capturedCounts(page);
+    assert.deepEqual(await marked(page, '.ring.selected'), [33]);
+    assert.deepEqual(await marked(page, '.cross'), victims);
+    await clickSquare(page, 22);
+    assert.equal(await page.getAttribute('#game-view', 'data-ply'), '14', 'still choosing');
+    assert.deepEqual(await marked(page, '.ring.target.capture'), [11, 13]);
+    assert.equal(await page.locator('#board .trail').count(), 1);
+    await screenshot(page, 'international-3-multi-capture-half-way');
+    await clickSquare(page, 11);
+    await waitForPly(page, 15);
+    pieces = await boardPieces(page);
+    assert.deepEqual(pieces.get(11), {color: 'white', king: false});
+    for (const sq of [33, ...chosen.captured]) assert.equal(pieces.has(sq), false, `square ${sq} is empty`);
+    assert.equal((await capturedCounts(page)).white, counts.white + 2);
+    const server = await serverGame(page);
+    assert.deepEqual(server.game.lastMove.path, [33, 22, 11]);
+
+    // A reload resumes the game where it was.
+    await page.reload();
+    await page.waitForSelector('#game-view[data-ply="15"][data-connection="open"]');
+    assert.deepEqual(await boardPieces(page), pieces);
+    assert.deepEqual(await marked(page, '.last'), [11, 22, 33]);
+    await screenshot(page, 'international-4-after-reload');
+  });
+});
+
+test('english on a phone: Red and Black, compulsory captures, a multi-capture chosen by taps', async () => {
+  await withBrowser('english', {width: 390, height: 844}, async (page) => {
+    await startHotseat(page, base, 'english');
+    const box = await page.locator('#board').boundingBox();
+    assert.ok(box.width <= 390 && box.width >= 300, `board fits the phone (${box.width}px)`);
+    assert.equal(await page.locator('#board rect.sq[data-square]').count(), 32);
+    let pieces = await boardPieces(page);
+    assert.equal(pieces.size, 24);
+    assert.equal(pieces.get(1).color, 'black');
+    assert.equal(pieces.get(32).color, 'white');
+    assert.match(await statusText(page), /Black to move/);
+    assert.equal(await page.textContent('#player-top .name'), 'Red');
+    await screenshot(page, 'english-1-start-phone');
+
+    const line = ['11-16', '21-17', '8-11', '17-13', '4-8', '22-17', '10-15', '23-18', '15x22', '25x18', '16-19', '24x15', '12-16', '15-10'];
+    for (const m of line) await playByTaps(page, m);
+
+    // Black must capture and two pieces can: both get dashed rings, none is picked up.
+    assert.match(await statusText(page), /Black to move: you must capture/);
+    const {state} = await legalMove(page, '7x14x23');
+    const froms = [...new Set(state.legalMoves.map((m) => m.path[0]))].sort((a, b) => a - b);
+    assert.deepEqual(await marked(page, '.ring.can-capture'), froms);
+    assert.deepEqual(await marked(page, '.ring.selected'), []);
+    // A piece that cannot capture cannot be picked up.
+    await clickSquare(page, 1);
+    assert.deepEqual(await marked(page, '.ring.selected'), []);
+    await clickSquare(page, 7);
+    assert.deepEqual(await marked(page, '.ring.target.capture'), [14]);
+    await clickSquare(page, 14);
+    assert.deepEqual(await marked(page, '.ring.target.capture'), [21, 23]);
+    await screenshot(page, 'english-2-multi-capture-phone');
+    await clickSquare(page, 23);
+    await waitForPly(page, 15);
+    pieces = await boardPieces(page);
+    assert.deepEqual(pieces.get(23), {color: 'black', king: false});
+    assert.equal(pieces.has(7), false);
+    const played = (await serverGame(page)).game.lastMove;
+    assert.deepEqual(played.path, [7, 14, 23]);
+    for (const sq of played.captured) assert.equal(pieces.has(sq), false);
+    assert.match(await statusText(page), /Red to move/);
+    await screenshot(page, 'english-3-after-multi-capture');
+  });
+});
+
+test('turkish: the full 64-square board, a capture played out in full, a king multi-capture', async () => {
+  await withBrowser('turkish', {width: 1000, height: 1100}, async (page) => {
+    await startHotseat(page, base, 'turkish');
+    assert.equal(await page.getAttribute('#board', 'data-playable'), 'all');
+    assert.equal(await page.locator('#board rect.sq[data-square]').count(), 64);
+    let pieces = await boardPieces(page);
+    assert.equal(pieces.size, 32);
+    for (let sq = 41; sq <= 56; sq++) assert.equal(pieces.get(sq).color, 'white');
+    for (let sq = 9; sq <= 24; sq++) assert.equal(pieces.get(sq).color, 'black');
+
+    await clickSquare(page, 41);
+    assert.deepEqual(await marked(page, '.ring.target'), [33]);
+    await clickSquare(page, 33);
+    await waitForPly(page, 1);
+    await playByTaps(page, '17-25');
+
+    // Only one way to go on: tapping the first landing plays the whole capture.
+    await legalMove(page, '33x17x1');
+    assert.match(await statusText(page), /must capture/);
+    assert.deepEqual(await marked(page, '.ring.target.capture'), [17]);
+    await clickSquare(page, 17);
+    await waitForPly(page, 3);
+    pieces = await boardPieces(page);
+    assert.deepEqual(pieces.get(1), {color: 'white', king: true}, 'crowned on the last row');
+    assert.equal(pieces.has(25), false);
+    assert.equal(pieces.has(9), false);
+
+    for (const m of ['20-28', '45-37', '10-9']) await playByTaps(page, m);
+
+    // The king's capture: tap the first landing, then pick one of the squares beyond.
+    await legalMove(page, '1x25x30');
+    assert.deepEqual(await marked(page, '.ring.selected'), [1]);
+    await clickSquare(page, 25);
+    const endings = await marked(page, '.ring.target.capture');
+    assert.ok(endings.includes(30) && endings.length >= 2, `several endings: ${endings}`);
+    await screenshot(page, 'turkish-1-king-multi-capture');
+    await clickSquare(page, 30);
+    await waitForPly(page, 7);
+    pieces = await boardPieces(page);
+    assert.deepEqual(pieces.get(30), {color: 'white', king: true});
+    assert.equal(pieces.has(1), false);
+    assert.deepEqual((await serverGame(page)).game.lastMove.path, [1, 25, 30]);
+    await screenshot(page, 'turkish-2-after-capture');
+  });
+});
+
+test('frisian: orthogonal multi-capture, draw offer declined, resignation', async () => {
+  await withBrowser('frisian', {width: 1000, height: 1100}, async (page) => {
+    await startHotseat(page, base, 'frisian');
+    for (const m of ['31-27', '19-24', '37-31']) await playByTaps(page, m);
+    const {state} = await legalMove(page, '17x37x26');
+    assert.ok(state.mustCapture);
+    assert.deepEqual(await marked(page, '.ring.selected'), [17]);
+    await clickSquare(page, 37);
+    assert.deepEqual(await marked(page, '.ring.target.capture'), [26, 28]);
+    await screenshot(page, 'frisian-1-orthogonal-capture');
+    await clickSquare(page, 26);
+    await waitForPly(page, 4);
+    assert.deepEqual((await boardPieces(page)).get(26), {color: 'black', king: false});
+
+    // White offers a draw; Black declines it.
+    assert.match(await statusText(page), /White to move/);
+    await page.click('#offer-draw');
+    await page.waitForSelector('#accept-draw:not([hidden])');
+    assert.match(await statusText(page), /White offers a draw/);
+    await screenshot(page, 'frisian-2-draw-offered');
+    await page.click('#decline-draw');
+    await page.waitForSelector('#accept-draw[hidden]', {state: 'attached'});
+    assert.match(await statusText(page), /White to move/);
+
+    // White resigns (the button asks once more).
+    await page.click('#resign');
+    assert.equal(await page.getAttribute('#game-view', 'data-result'), 'GAME_RESULT_ONGOING');
+    await page.click('#resign');
+    await page.waitForSelector('#game-view[data-result="GAME_RESULT_BLACK_WINS"]');
+    assert.match(await statusText(page), /Black wins \(by resignation\)/);
+    assert.equal(await page.isDisabled('#resign'), true);
+    assert.equal(await page.isDisabled('#offer-draw'), true);
+    await screenshot(page, 'frisian-3-resigned');
+  });
+});
