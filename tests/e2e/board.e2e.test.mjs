@@ -51,6 +51,14 @@ async function withBrowser(name, viewport, body) {
   }
 }
 
+async function waitForSocket(urls, timeoutMs = 30000) {
+  const deadline = Date.now() + timeoutMs;
+  while (urls.length === 0) {
+    if (Date.now() > deadline) throw new Error('the page did not reconnect its WebSocket');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function capturedCounts(page) {
   return {
     white: Number(await page.textContent('#captured-white')),
@@ -137,6 +145,17 @@ test('international: taps, drag and drop, compulsory capture, multi-capture by t
     assert.deepEqual(await boardPieces(page), pieces);
     assert.deepEqual(await marked(page, '.last'), [11, 22, 33]);
     await screenshot(page, 'international-4-after-reload');
+
+    // The connection drops (the gateway restarts): the page reconnects after the last event it saw.
+    const sockets = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await servers.restartGateway();
+    await waitForSocket(sockets);
+    assert.match(sockets[sockets.length - 1], /\/ws\/games\/[^?]+\?after=\d+-\d+$/);
+    await page.waitForSelector('#game-view[data-connection="open"]');
+    const next = (await serverGame(page)).legalMoves[0];
+    await playByTaps(page, next.notation);
+    assert.equal((await serverGame(page)).game.ply, 16);
   });
 });
 

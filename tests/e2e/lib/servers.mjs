@@ -106,14 +106,30 @@ export class Servers {
     await waitFor('game_state', () => canConnect(grpcPort), gs);
 
     const httpPort = await freePort();
-    const gw = this.launch('gateway', gateway, [
+    this.gatewayCommand = [gateway, [
       `--http-port=${httpPort}`, '--metrics-port=-1', `--redis=${redisAddr}`,
       `--game_state=127.0.0.1:${grpcPort}`, `--web_root=${path.join(repoRoot, 'web/dist')}`,
       '--log-level=warn',
-    ], sanitizerEnv);
+    ], sanitizerEnv];
     this.baseUrl = `http://127.0.0.1:${httpPort}`;
-    await waitFor('gateway', async () => (await fetch(`${this.baseUrl}/`)).ok, gw);
+    await this.startGateway();
     return this;
+  }
+
+  async startGateway() {
+    this.gateway = this.launch('gateway', ...this.gatewayCommand);
+    await waitFor('gateway', async () => (await fetch(`${this.baseUrl}/`)).ok, this.gateway);
+  }
+
+  // Stops the gateway (SIGTERM: it closes its sockets with 1001) and starts it
+  // again on the same port: what a browser sees when its connection drops.
+  async restartGateway() {
+    const old = this.gateway;
+    const exited = new Promise((resolve) => old.once('exit', resolve));
+    old.kill('SIGTERM');
+    await exited;
+    this.children = this.children.filter((c) => c !== old);
+    await this.startGateway();
   }
 
   // keepLogs: leave the temp dir (server logs) for a failed run to be read.

@@ -2,6 +2,7 @@
 // status line and the buttons. The server is the authority: the page only
 // sends actions and redraws from the snapshots it receives.
 
+import {getGame} from './api.js';
 import {BoardView} from './board_view.js';
 import {parseFen} from './fen.js';
 import {GameSocket} from './game_socket.js';
@@ -75,6 +76,7 @@ export class GamePage {
         this.connection = state;
         this.render();
       },
+      beforeRetry: () => getGame(this.gameId),
     });
   }
 
@@ -85,7 +87,11 @@ export class GamePage {
 
   // initial: the answer of GET /api/games/{id}, shown until the socket's first snapshot.
   start(initial) {
-    if (initial) this.applySnapshot(initial);
+    if (initial) {
+      this.applySnapshot(initial);
+      // The board comes from snapshots: no need to replay the events before this state.
+      if (initial.game && initial.game.lastEventId) this.socket.lastEventId = initial.game.lastEventId;
+    }
     this.socket.open();
     this.render();
   }

@@ -6,7 +6,7 @@ const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 8000;
 
 export class GameSocket {
-  // handlers: {onFrame(frame), onState('open'|'connecting'|'lost')}
+  // handlers: {onFrame(frame), onState('open'|'connecting'|'lost'), beforeRetry() -> Promise}
   constructor(gameId, handlers) {
     this.gameId = gameId;
     this.handlers = handlers;
@@ -26,7 +26,9 @@ export class GameSocket {
     const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(this.gameId)}${after}`);
     this.ws = ws;
     this.handlers.onState('connecting');
+    let opened = false;
     ws.addEventListener('open', () => {
+      opened = true;
       this.retryMs = RETRY_MIN_MS;
       this.handlers.onState('open');
       this.ping = setInterval(() => this.sendRaw({action: 'ping'}), PING_EVERY_MS);
@@ -39,8 +41,13 @@ export class GameSocket {
       // A finished game's stream ends; there is nothing more to wait for.
       if (this.finished) return;
       this.handlers.onState('lost');
-      this.timer = setTimeout(() => this.open(), this.retryMs);
+      const delay = this.retryMs;
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+      // Refused before opening: the session may be gone (the REST call makes a new one).
+      const ready = opened || !this.handlers.beforeRetry ? Promise.resolve() : this.handlers.beforeRetry();
+      ready.catch(() => {}).then(() => {
+        if (!this.closed) this.timer = setTimeout(() => this.open(), delay);
+      });
     });
   }
 
@@ -53,8 +60,16 @@ export class GameSocket {
     }
     if (!frame || typeof frame !== 'object') return;
     if (frame.type === 'event' && frame.event && frame.event.eventId) {
-      this.lastEventId = frame.event.eventId;
+      // A replay after connecting may repeat older events: only move forward.
+      if (newerId(frame.event.eventId, this.lastEventId)) this.lastEventId = frame.event.eventId;
       if (frame.event.gameEnded) this.finished = true;
+    }
+    if (frame.type === 'error' && !frame.requestId && frame.error && frame.error.code === 'FAILED_PRECONDITION') {
+      // The event we would resume after is no longer kept: start again from the game's start.
+      this.lastEventId = '';
+      if (this.ws) this.ws.close(1000);
+      this.ws = null;
+      this.timer = setTimeout(() => this.open(), RETRY_MIN_MS);
     }
     if (frame.type === 'snapshot' && frame.game) {
       if (frame.game.lastEventId && newerId(frame.game.lastEventId, this.lastEventId)) {
