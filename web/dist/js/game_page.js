@@ -97,6 +97,7 @@ export class GamePage {
   }
 
   close() {
+    clearTimeout(this.disarm);
     this.socket.close();
     for (const off of this.listeners) off();
     this.root.hidden = true;
@@ -192,9 +193,15 @@ export class GamePage {
   resign() {
     if (!this.resignArmed) {
       this.resignArmed = true;
+      clearTimeout(this.disarm);
+      this.disarm = setTimeout(() => {
+        this.resignArmed = false;
+        this.render();
+      }, 5000);
       this.render();
       return;
     }
+    clearTimeout(this.disarm);
     this.resignArmed = false;
     this.act('resign', this.sideToMove());
   }
@@ -229,7 +236,7 @@ export class GamePage {
     }
     const color = names[this.sideToMove()] || '';
     const offer = this.opponentOfOffer();
-    if (offer) return t('drawOffered', {color: names[offer === 'white' ? 'black' : 'white']});
+    if (offer) return t('drawOffered', {color: names[offer === 'white' ? 'black' : 'white'], other: names[offer]});
     return this.mustCapture ? t('mustCapture', {color}) : t('toMove', {color});
   }
 
@@ -261,7 +268,12 @@ export class GamePage {
     const ongoing = Boolean(this.ongoing());
     const offer = this.opponentOfOffer();
     const idle = !this.pending;
-    this.els.resign.textContent = this.resignArmed ? `${t('resign')}?` : t('resign');
+    // Hotseat: the buttons act for the side to move, so they say which side that is.
+    const mover = names[this.sideToMove()] || '';
+    this.els.resign.textContent = this.resignArmed
+      ? t('confirmResign', {color: mover})
+      : mover ? t('forSide', {action: t('resign'), color: mover}) : t('resign');
+    this.els.offer.textContent = mover ? t('forSide', {action: t('offerDraw'), color: mover}) : t('offerDraw');
     this.els.resign.disabled = !(ongoing && idle && this.seats[this.sideToMove()]);
     this.els.offer.disabled = !(ongoing && idle && !offer && this.seats[this.sideToMove()]);
     this.els.accept.hidden = !(ongoing && offer);
