@@ -284,3 +284,42 @@ test('frisian: orthogonal multi-capture, draw offer declined, resignation', asyn
     await screenshot(page, 'frisian-3-resigned');
   });
 });
+
+test('a refused action: the server error shows in the status line', async () => {
+  const browser = await openBrowser({width: 900, height: 1000});
+  try {
+    const {page, context} = browser;
+    await startHotseat(page, base, 'international');
+    // A second tab on the same game that misses the position updates.
+    const stale = await context.newPage();
+    let frozen = false;
+    await stale.routeWebSocket(/\/ws\/games\//, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        const type = JSON.parse(String(message)).type;
+        if (!frozen || (type !== 'snapshot' && type !== 'event')) ws.send(message);
+      });
+    });
+    await stale.goto(`${base}/`);
+    await stale.waitForSelector('#game-view[data-ply="0"][data-connection="open"]');
+    frozen = true;
+    await playByTaps(page, '32-28');
+    // The stale tab still shows ply 0 and tries a move: game_state refuses the old expectedPly.
+    await clickSquare(stale, 31);
+    await clickSquare(stale, 27);
+    await stale.waitForSelector('#status.error');
+    assert.match(await statusText(stale), /Error: /);
+    // ABORTED (stale ply): the page fetches the current position by itself.
+    await stale.waitForSelector('#game-view[data-ply="1"]');
+    assert.deepEqual((await boardPieces(stale)).get(28), {color: 'white', king: false});
+    assert.match(await statusText(stale), /Black to move · Error: /);
+    await screenshot(stale, 'error-stale-move');
+    assert.equal((await serverGame(page)).game.ply, 1, 'the refused move changed nothing');
+    assert.deepEqual(browser.errors, []);
+  } catch (e) {
+    failed = true;
+    throw e;
+  } finally {
+    await browser.close();
+  }
+});

@@ -109,8 +109,19 @@ export class GamePage {
     } else if (frame.type === 'error') {
       if (frame.requestId && frame.requestId === this.pending) this.pending = '';
       const err = frame.error || {};
-      this.message = t('serverError', {message: err.message || err.code || '?'});
+      const message = t('serverError', {message: err.message || err.code || '?'});
+      this.message = message;
       this.picker.reset();
+      if (err.code === 'ABORTED') {
+        // The game moved on without this page seeing it: fetch the current state, keep the message.
+        getGame(this.gameId)
+          .then((state) => {
+            this.applySnapshot(state);
+            this.message = message;
+            this.render();
+          })
+          .catch(() => {});
+      }
     } else if (frame.type === 'ack') {
       // The snapshot that follows the event carries the new position.
       return;
