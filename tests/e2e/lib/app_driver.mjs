@@ -121,7 +121,9 @@ export async function playByTaps(page, notation) {
   const selected = await page.$(`#board .ring.selected[data-square="${move.path[0]}"]`);
   if (!selected) await clickSquare(page, move.path[0]);
   for (const landing of move.path.slice(1)) {
-    if ((await page.getAttribute('#game-view', 'data-pending')) === 'true') break;
+    // The page may already have sent the move (one way left), or even got its snapshot.
+    const now = await page.$eval('#game-view', (n) => ({pending: n.dataset.pending, ply: Number(n.dataset.ply)}));
+    if (now.pending === 'true' || now.ply !== before) break;
     await page.waitForSelector(`#board .ring.target[data-square="${landing}"]`);
     await clickSquare(page, landing);
   }

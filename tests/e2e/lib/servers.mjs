@@ -100,14 +100,14 @@ export class Servers {
     // A sanitizer build reports leaks at exit; the test judges the browser's view, not that.
     const sanitizerEnv = {ASAN_OPTIONS: process.env.ASAN_OPTIONS || 'detect_leaks=0'};
     const gs = this.launch('game_state', gameState, [
-      `--grpc_port=${grpcPort}`, '--metrics-port=-1', `--redis=${redisAddr}`,
+      `--listen=127.0.0.1:${grpcPort}`, '--metrics-port=-1', `--redis=${redisAddr}`,
       '--token_secret=e2e-test-secret-0123456789', '--log-level=warn',
     ], sanitizerEnv);
     await waitFor('game_state', () => canConnect(grpcPort), gs);
 
     const httpPort = await freePort();
     this.gatewayCommand = [gateway, [
-      `--http-port=${httpPort}`, '--metrics-port=-1', `--redis=${redisAddr}`,
+      '--host=127.0.0.1', `--http-port=${httpPort}`, '--metrics-port=-1', `--redis=${redisAddr}`,
       `--game_state=127.0.0.1:${grpcPort}`, `--web_root=${path.join(repoRoot, 'web/dist')}`,
       '--log-level=warn',
     ], sanitizerEnv];

@@ -2,6 +2,7 @@
 // knows nothing about rules: the page passes the pieces and the marks to show.
 
 import {Geometry} from './geometry.js';
+import {t} from './strings.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 100;
@@ -23,6 +24,7 @@ export class BoardView {
     this.svg = document.createElementNS(SVG, 'svg');
     this.svg.setAttribute('id', 'board');
     this.svg.setAttribute('role', 'img');
+    this.svg.setAttribute('aria-label', t('board'));
     container.replaceChildren(this.svg);
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));

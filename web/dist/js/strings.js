@@ -3,6 +3,7 @@
 
 const en = {
   title: 'Draughts',
+  board: 'Board',
   startHeading: 'New game',
   ruleSet: 'Rule set',
   mode: 'Players',
