@@ -249,19 +249,34 @@ test('turkish: the full 64-square board, a capture played out in full, a king mu
   });
 });
 
-test('frisian: orthogonal multi-capture, draw offer declined, resignation', async () => {
+test('frisian: multi-capture by drag and drop, settings kept, draw offer declined, resignation', async () => {
   await withBrowser('frisian', {width: 1000, height: 1100}, async (page) => {
     await startHotseat(page, base, 'frisian');
     for (const m of ['31-27', '19-24', '37-31']) await playByTaps(page, m);
     const {state} = await legalMove(page, '17x37x26');
     assert.ok(state.mustCapture);
     assert.deepEqual(await marked(page, '.ring.selected'), [17]);
-    await clickSquare(page, 37);
-    assert.deepEqual(await marked(page, '.ring.target.capture'), [26, 28]);
+    assert.deepEqual(await marked(page, '.ring.target.capture'), [37]);
     await screenshot(page, 'frisian-1-orthogonal-capture');
-    await clickSquare(page, 26);
+    // Dropping the piece on the last landing square plays the whole capture.
+    await dragPiece(page, 17, 26);
     await waitForPly(page, 4);
-    assert.deepEqual((await boardPieces(page)).get(26), {color: 'black', king: false});
+    let pieces = await boardPieces(page);
+    assert.deepEqual(pieces.get(26), {color: 'black', king: false});
+    assert.equal(pieces.has(17), false);
+    assert.deepEqual((await serverGame(page)).game.lastMove.path, [17, 37, 26]);
+
+    // Board settings survive a reload: turning off "side to move at the bottom" and flipping by hand.
+    assert.equal(await page.getAttribute('#board', 'data-flipped'), 'false');
+    await page.click('#flip');
+    assert.equal(await page.getAttribute('#board', 'data-flipped'), 'true');
+    assert.equal(await page.isChecked('#auto-flip'), false);
+    await page.reload();
+    await page.waitForSelector('#game-view[data-ply="4"][data-connection="open"]');
+    assert.equal(await page.getAttribute('#board', 'data-flipped'), 'true');
+    assert.equal(await page.isChecked('#auto-flip'), false);
+    await page.check('#auto-flip');
+    assert.equal(await page.getAttribute('#board', 'data-flipped'), 'false', 'White to move at the bottom');
 
     // White offers a draw; Black declines it.
     assert.match(await statusText(page), /White to move/);
@@ -282,6 +297,12 @@ test('frisian: orthogonal multi-capture, draw offer declined, resignation', asyn
     assert.equal(await page.isDisabled('#resign'), true);
     assert.equal(await page.isDisabled('#offer-draw'), true);
     await screenshot(page, 'frisian-3-resigned');
+
+    // The start page remembers the rule set last chosen.
+    await page.click('#new-game');
+    await page.waitForSelector('#start-view:not([hidden])');
+    assert.equal(await page.inputValue('#variant'), 'frisian');
+    assert.equal(await page.isVisible('#resume'), true);
   });
 });
 
