@@ -344,3 +344,44 @@ test('a refused action: the server error shows in the status line', async () => 
     await browser.close();
   }
 });
+
+test('every rule set: its board, numbers, pieces and colour names come from its description', async () => {
+  await withBrowser('all-variants', {width: 800, height: 900}, async (page) => {
+    await page.goto(`${base}/`);
+    const {variants} = await page.evaluate(() => fetch('/api/variants').then((r) => r.json()));
+    assert.ok(variants.length >= 15, `${variants.length} rule sets`);
+    for (const v of variants) {
+      await startHotseat(page, base, v.id);
+      const squares = await page.locator('#board rect.sq[data-square]').count();
+      assert.equal(squares, v.squares, `${v.id}: numbered squares`);
+      assert.equal(await page.locator('#board text.num').count(), v.squares, `${v.id}: square numbers`);
+      assert.equal(await page.getAttribute('#board', 'data-rows'), String(v.board.rows));
+      const pieces = await boardPieces(page);
+      const fen = v.initialFen.replace(/\.$/, '').split(':').slice(1);
+      const count = (side) => {
+        const part = fen.find((p) => p[0] === side) || side;
+        return part.slice(1).split(',').filter(Boolean).reduce((n, item) => {
+          const [a, b] = item.replace(/K/g, '').split('-').map(Number);
+          return n + (b ? b - a + 1 : 1);
+        }, 0);
+      };
+      const white = [...pieces.values()].filter((p) => p.color === 'white').length;
+      const black = [...pieces.values()].filter((p) => p.color === 'black').length;
+      assert.deepEqual({white, black}, {white: count('W'), black: count('B')}, `${v.id}: pieces`);
+      const mover = v.firstColor === 'COLOR_WHITE' ? v.colorNames.white : v.colorNames.black;
+      assert.match(await statusText(page), new RegExp(`^${mover} to move`), `${v.id}: status`);
+      // A mirrored board (Italian, Spanish) has a light square in the bottom-left corner.
+      const corner = await page.$eval('#board', (svg) => {
+        const rows = Number(svg.dataset.rows);
+        const rect = [...svg.querySelectorAll('rect.sq')].find(
+          (r) => r.getAttribute('x') === '0' && r.getAttribute('y') === String((rows - 1) * 100),
+        );
+        return rect.classList.contains('light') ? 'light' : 'dark';
+      });
+      if (v.board.playable === 'dark') {
+        assert.equal(corner, v.board.mirrored ? 'light' : 'dark', `${v.id}: bottom-left corner`);
+      }
+      if (['canadian', 'italian', 'tutorial-8x8'].includes(v.id)) await screenshot(page, `variant-${v.id}`);
+    }
+  });
+});
