@@ -37,8 +37,8 @@ after(async () => {
 });
 
 // Runs `body` with a fresh browser; leaves a screenshot when it fails.
-async function withBrowser(name, viewport, body) {
-  const browser = await openBrowser(viewport);
+async function withBrowser(name, viewport, body, options = {}) {
+  const browser = await openBrowser(viewport, options);
   try {
     await body(browser.page);
     assert.deepEqual(browser.errors, [], 'no script errors in the page');
@@ -159,7 +159,7 @@ test('international: taps, drag and drop, compulsory capture, multi-capture by t
   });
 });
 
-test('english on a phone: Red and Black, compulsory captures, a multi-capture chosen by taps', async () => {
+test('english on a touch phone: Red and Black, compulsory captures, a multi-capture chosen by taps', async () => {
   await withBrowser('english', {width: 390, height: 844}, async (page) => {
     await startHotseat(page, base, 'english');
     const box = await page.locator('#board').boundingBox();
@@ -200,7 +200,7 @@ test('english on a phone: Red and Black, compulsory captures, a multi-capture ch
     for (const sq of played.captured) assert.equal(pieces.has(sq), false);
     assert.match(await statusText(page), /Red to move/);
     await screenshot(page, 'english-3-after-multi-capture');
-  });
+  }, {touch: true});
 });
 
 test('turkish: the full 64-square board, a capture played out in full, a king multi-capture', async () => {

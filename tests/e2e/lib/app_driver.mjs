@@ -25,13 +25,16 @@ export const screenshotDir = path.resolve(
 );
 
 // One browser with a fresh profile; its own cookies and localStorage.
-export async function openBrowser(viewport = {width: 1000, height: 1100}) {
+// touch: a phone (touch screen, mobile viewport); squares are then tapped, not clicked.
+export async function openBrowser(viewport = {width: 1000, height: 1100}, {touch = false} = {}) {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'draughts-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
+    hasTouch: touch,
+    isMobile: touch,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -41,6 +44,7 @@ export async function openBrowser(viewport = {width: 1000, height: 1100}) {
   const page = context.pages()[0] || (await context.newPage());
   page.on('pageerror', (e) => errors.push(e.message));
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  page.useTouch = touch;
   return {
     context,
     page,
@@ -93,7 +97,8 @@ export function square(n) {
 }
 
 export async function clickSquare(page, n) {
-  await page.click(square(n));
+  if (page.useTouch) await page.tap(square(n));
+  else await page.click(square(n));
 }
 
 // Pieces on the board as drawn: Map square -> {color, king}.
