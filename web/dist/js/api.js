@@ -36,12 +36,32 @@ async function call(method, path, body) {
   return json;
 }
 
-export function createSession() {
-  return call('POST', '/api/session');
+// The session cookie is HttpOnly: the page cannot see it, so it remembers
+// that it made one (a first visit then skips a refused request).
+const SESSION_MADE_KEY = 'draughts.sessionMade';
+
+export async function createSession() {
+  const session = await call('POST', '/api/session');
+  try {
+    localStorage.setItem(SESSION_MADE_KEY, '1');
+  } catch {
+    // No storage: the 401 fallback below still works.
+  }
+  return session;
 }
 
-// Runs `fn`; if the browser has no (or an expired) session, makes one and runs it again.
+function sessionMade() {
+  try {
+    return localStorage.getItem(SESSION_MADE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+// Runs `fn` with a session: makes one first on a first visit, and again if
+// the server no longer knows it (401), then runs `fn` once more.
 async function withSession(fn) {
+  if (!sessionMade()) await createSession();
   try {
     return await fn();
   } catch (e) {
