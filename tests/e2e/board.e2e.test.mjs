@@ -1,6 +1,13 @@
 // End to end: a real browser plays hotseat games through the real gateway,
 // game_state and Redis. The move lines below were found by playing against
 // the rules library; each step checks that the server agrees they are legal.
+//
+// Run alone (ctest -R e2e.board does the same):
+//   (cd tests/e2e && npm ci)
+//   nice -n 10 ninja -C build/asan -j2 game_state gateway
+//   DRAUGHTS_BUILD_DIR=build/asan node --test tests/e2e/board.e2e.test.mjs
+// Screenshots: build/e2e-screenshots/ (a failed test leaves <name>-FAILED.png
+// and keeps the servers' logs, whose directory the error names).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import {after, before, test} from 'node:test';
