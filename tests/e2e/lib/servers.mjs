@@ -127,7 +127,9 @@ export class Servers {
     const old = this.gateway;
     const exited = new Promise((resolve) => old.once('exit', resolve));
     old.kill('SIGTERM');
+    const killer = setTimeout(() => old.kill('SIGKILL'), 15000);
     await exited;
+    clearTimeout(killer);
     this.children = this.children.filter((c) => c !== old);
     await this.startGateway();
   }
