@@ -210,7 +210,7 @@ test('english on a touch phone: Red and Black, compulsory captures, a multi-capt
   }, {touch: true});
 });
 
-test('turkish: the full 64-square board, a capture played out in full, a king multi-capture', async () => {
+test('turkish: the full 64-square board, a capture played out in full, a king multi-capture, a draw agreed', async () => {
   await withBrowser('turkish', {width: 1000, height: 1100}, async (page) => {
     await startHotseat(page, base, 'turkish');
     assert.equal(await page.getAttribute('#board', 'data-playable'), 'all');
@@ -253,6 +253,17 @@ test('turkish: the full 64-square board, a capture played out in full, a king mu
     assert.equal(pieces.has(1), false);
     assert.deepEqual((await serverGame(page)).game.lastMove.path, [1, 25, 30]);
     await screenshot(page, 'turkish-2-after-capture');
+
+    // Black offers a draw and White accepts it.
+    assert.match(await statusText(page), /^Black to move/);
+    await page.click('#offer-draw');
+    await page.waitForSelector('#accept-draw:not([hidden])');
+    assert.match(await statusText(page), /Black offers a draw: White, accept or decline\?/);
+    await page.click('#accept-draw');
+    await page.waitForSelector('#game-view[data-result="GAME_RESULT_DRAW"]');
+    assert.match(await statusText(page), /^Draw \(by agreement\)/);
+    assert.equal(await page.isHidden('#accept-draw'), true);
+    assert.equal(await page.locator('#board .ring').count(), 0, 'no move to choose once it is over');
   });
 });
 
@@ -310,6 +321,7 @@ test('frisian: multi-capture by drag and drop, settings kept, draw offer decline
     await page.waitForSelector('#start-view:not([hidden])');
     assert.equal(await page.inputValue('#variant'), 'frisian');
     assert.equal(await page.isVisible('#resume'), true);
+    await screenshot(page, 'start-page');
   });
 });
 
