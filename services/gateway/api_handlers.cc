@@ -1,0 +1,187 @@
+#include "gateway/api_handlers.h"
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gateway/error_mapping.h"
+#include "gateway/json_util.h"
+#include "gateway/variants_json.h"
+#include "gateway/ws_protocol.h"
+#include "platform/absl_compat.h"
+#include "platform/logging.h"
+#include "platform/status_macros.h"
+#include "rules/variant.h"
+
+namespace draughts::gateway {
+namespace {
+
+HttpResponse Json(std::string body, int status = 200) {
+  HttpResponse response;
+  response.status = status;
+  response.body = std::move(body);
+  return response;
+}
+
+absl::StatusOr<v1::CreateGameRequest> HotseatRequest(const HttpRequest& http,
+                                                     const Session& session) {
+  if (http.body.empty()) {
+    return absl::InvalidArgumentError("the body must be a JSON object with variant and mode");
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(google::protobuf::Struct body, ParseJsonObject(http.body));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::optional<std::string> variant,
+                            OptionalStringField(body, "variant"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::optional<std::string> mode, OptionalStringField(body, "mode"));
+  if (!variant.has_value() || variant->empty()) {
+    return absl::InvalidArgumentError("\"variant\" is required");
+  }
+  if (!rules::FindVariant(*variant).ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown variant ", JsonQuote(variant->substr(0, 40))));
+  }
+  if (!mode.has_value() || *mode != "hotseat") {
+    return absl::InvalidArgumentError("mode not supported yet (only \"hotseat\")");
+  }
+  v1::CreateGameRequest request;
+  // A fresh key per request: a browser that retries creates a second game,
+  // which is harmless for hotseat and needs no key bookkeeping here.
+  request.set_idempotency_key(absl::StrCat("gw-", NewSessionId()));
+  request.set_variant(*variant);
+  for (v1::Seat* seat : {request.mutable_white(), request.mutable_black()}) {
+    seat->set_kind(v1::SEAT_KIND_GUEST);
+    seat->set_player_id(session.id);
+    seat->set_display_name(session.guest_name);
+  }
+  return request;
+}
+
+}  // namespace
+
+std::optional<std::string> QueryParameter(std::string_view query, std::string_view name) {
+  for (absl::string_view absl_pair : absl::StrSplit(platform::ToAbsl(query), '&')) {
+    const std::string_view pair = platform::ToStd(absl_pair);
+    const std::size_t eq = pair.find('=');
+    if (pair.substr(0, eq) != name) continue;
+    if (eq == std::string_view::npos) return std::string();
+    absl::StatusOr<std::string> value = PercentDecode(pair.substr(eq + 1));
+    return value.ok() ? *value : std::string("\x01");  // undecodable: never valid
+  }
+  return std::nullopt;
+}
+
+bool IsEventId(std::string_view id) {
+  const std::size_t dash = id.find('-');
+  if (id.size() > 41 || dash == 0 || dash == std::string_view::npos || dash + 1 == id.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    if (i != dash && !absl::ascii_isdigit(static_cast<unsigned char>(id[i]))) return false;
+  }
+  return true;
+}
+
+ApiHandlers::ApiHandlers(SessionStore* sessions, GameBackend* games, const StaticFiles* files)
+    : sessions_(sessions), games_(games), files_(files), variants_json_(AllVariantsJson()) {}
+
+absl::StatusOr<Session> ApiHandlers::RequireSession(const HttpRequest& request) {
+  const std::string id = SessionIdFromCookie(request.cookie);
+  if (id.empty()) {
+    return absl::UnauthenticatedError("no session: POST /api/session first");
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(std::optional<Session> session, sessions_->Find(id));
+  if (!session.has_value()) {
+    return absl::UnauthenticatedError("unknown or expired session: POST /api/session");
+  }
+  return *std::move(session);
+}
+
+HttpResponse ApiHandlers::Handle(const RouteMatch& route, const HttpRequest& request) {
+  switch (route.route) {
+    case Route::kHealth:
+      return Health();
+    case Route::kVariants:
+      return Json(variants_json_);
+    case Route::kCreateSession:
+      return CreateSession(request);
+    case Route::kCreateGame:
+      return CreateGame(request);
+    case Route::kGetGame:
+      return GetGame(route, request);
+    case Route::kStaticFile:
+      return files_->Serve(request.path);
+    case Route::kMethodNotAllowed: {
+      HttpResponse response = ErrorResponse(
+          405, absl::InvalidArgumentError(absl::StrCat("use ", route.allow, " on this path")));
+      response.headers.emplace_back("Allow", route.allow);
+      return response;
+    }
+    case Route::kGameSocket:
+      return ErrorResponse(absl::InvalidArgumentError("this path needs a WebSocket upgrade"));
+    case Route::kNotFound:
+      break;
+  }
+  return ErrorResponse(absl::NotFoundError("no such path"));
+}
+
+HttpResponse ApiHandlers::CreateSession(const HttpRequest& request) {
+  // A browser that already has a live session keeps it (a reload must not
+  // make the player someone else).
+  absl::StatusOr<Session> session = RequireSession(request);
+  if (!session.ok() && session.status().code() != absl::StatusCode::kUnauthenticated) {
+    return ErrorResponse(session.status());
+  }
+  if (!session.ok()) session = sessions_->Create();
+  if (!session.ok()) return ErrorResponse(session.status());
+  HttpResponse response =
+      Json(absl::StrCat("{\"sessionId\":", JsonQuote(session->id),
+                        ",\"guestName\":", JsonQuote(session->guest_name), "}"));
+  response.headers.emplace_back("Set-Cookie", SessionCookie(session->id));
+  return response;
+}
+
+HttpResponse ApiHandlers::CreateGame(const HttpRequest& request) {
+  absl::StatusOr<Session> session = RequireSession(request);
+  if (!session.ok()) return ErrorResponse(session.status());
+  absl::StatusOr<v1::CreateGameRequest> create = HotseatRequest(request, *session);
+  if (!create.ok()) return ErrorResponse(create.status());
+  absl::StatusOr<v1::CreateGameResponse> created = games_->CreateGame(*create);
+  if (!created.ok()) return ErrorResponse(created.status());
+  platform::LogInfo(
+      "game created",
+      {{"game", created->game_id()}, {"variant", create->variant()}, {"mode", "hotseat"}});
+  return Json(absl::StrCat("{\"gameId\":", JsonQuote(created->game_id()),
+                           ",\"seats\":{\"white\":", JsonQuote(created->white_player_token()),
+                           ",\"black\":", JsonQuote(created->black_player_token()),
+                           "},\"game\":", MessageToJson(created->game()), "}"));
+}
+
+HttpResponse ApiHandlers::GetGame(const RouteMatch& route, const HttpRequest& request) {
+  absl::StatusOr<Session> session = RequireSession(request);
+  if (!session.ok()) return ErrorResponse(session.status());
+  absl::StatusOr<GameView> view = games_->GetView(route.game_id);
+  if (!view.ok()) return ErrorResponse(view.status());
+  return Json(GameViewJson(*view));
+}
+
+HttpResponse ApiHandlers::Health() {
+  absl::Status redis = sessions_->Ping();
+  if (!redis.ok()) {
+    return ErrorResponse(503, absl::UnavailableError(absl::StrCat("redis: ", redis.message())));
+  }
+  absl::Status game_state = games_->Ping();
+  if (!game_state.ok()) return ErrorResponse(503, game_state);
+  return Json("{\"status\":\"ok\"}");
+}
+
+absl::Status ApiHandlers::CheckGameSocket(const RouteMatch& route, const HttpRequest& request,
+                                          std::string* after_event_id) {
+  DRAUGHTS_RETURN_IF_ERROR(RequireSession(request).status());
+  std::optional<std::string> after = QueryParameter(request.query, "after");
+  if (after.has_value() && !after->empty() && !IsEventId(*after)) {
+    return absl::InvalidArgumentError("?after= must be an event id such as 1700000000000-0");
+  }
+  *after_event_id = after.value_or("");
+  // Existence only; the socket sends the full snapshot once open.
+  return games_->GetView(route.game_id).status();
+}
+
+}  // namespace draughts::gateway

@@ -1,0 +1,56 @@
+// The REST side of the gateway: sessions, variants, creating and reading
+// games, health, static files. Each handler is a blocking function from an
+// HttpRequest to an HttpResponse (run on the worker pool, never on an I/O
+// thread), so it can be called directly in tests.
+#ifndef DRAUGHTS_GATEWAY_API_HANDLERS_H_
+#define DRAUGHTS_GATEWAY_API_HANDLERS_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "gateway/game_backend.h"
+#include "gateway/http_types.h"
+#include "gateway/router.h"
+#include "gateway/session_store.h"
+#include "gateway/static_files.h"
+
+namespace draughts::gateway {
+
+class ApiHandlers {
+ public:
+  ApiHandlers(SessionStore* sessions, GameBackend* games, const StaticFiles* files);
+
+  // Answers every route except kGameSocket (see CheckGameSocket).
+  HttpResponse Handle(const RouteMatch& route, const HttpRequest& request);
+
+  // Before a game socket is upgraded: the caller has a known session, the
+  // game exists, and ?after= is an event id. The error maps to the HTTP
+  // answer that replaces the upgrade.
+  absl::Status CheckGameSocket(const RouteMatch& route, const HttpRequest& request,
+                               std::string* after_event_id);
+
+  // The session named by the request's cookie; UNAUTHENTICATED if none.
+  absl::StatusOr<Session> RequireSession(const HttpRequest& request);
+
+ private:
+  HttpResponse CreateSession(const HttpRequest& request);
+  HttpResponse CreateGame(const HttpRequest& request);
+  HttpResponse GetGame(const RouteMatch& route, const HttpRequest& request);
+  HttpResponse Health();
+
+  SessionStore* sessions_;
+  GameBackend* games_;
+  const StaticFiles* files_;
+  const std::string variants_json_;  // fixed for the life of the process
+};
+
+// The value of `name` in a query string ("a=1&after=5-0"), percent-decoded;
+// nullopt if absent.
+std::optional<std::string> QueryParameter(std::string_view query, std::string_view name);
+
+// A Redis stream id as game_state writes them: "<ms>-<seq>", both decimal.
+bool IsEventId(std::string_view id);
+
+}  // namespace draughts::gateway
+
+#endif  // DRAUGHTS_GATEWAY_API_HANDLERS_H_

@@ -1,0 +1,133 @@
+// gateway: the HTTP + WebSocket edge of the platform for browsers. Wiring
+// only; see gateway_server.h and docs/WEB_PROTOCOL.md.
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gateway/game_backend.h"
+#include "gateway/gateway_metrics.h"
+#include "gateway/gateway_server.h"
+#include "gateway/redis_session_store.h"
+#include "platform/config.h"
+#include "platform/logging.h"
+#include "platform/metrics.h"
+#include "platform/redis_pool.h"
+#include "platform/shutdown_signal.h"
+#include "platform/status_macros.h"
+
+namespace draughts::gateway {
+namespace {
+
+platform::ConfigSpec Spec() {
+  platform::ConfigSpec spec("gateway",
+                            "HTTP + WebSocket edge: sessions, REST, game sockets, the web client.");
+  spec.AddString("host", "DRAUGHTS_GATEWAY_HOST", "0.0.0.0", "address to listen on");
+  spec.AddInt("http-port", "DRAUGHTS_GATEWAY_HTTP_PORT", 8080,
+              "HTTP and WebSocket port (0 picks a free port, printed as LISTENING <port>)");
+  spec.AddInt("metrics-port", "DRAUGHTS_GATEWAY_METRICS_PORT", 9108,
+              "Prometheus /metrics port (0 picks a free port, -1 disables)");
+  spec.AddString("web_root", "DRAUGHTS_WEB_ROOT", "web/dist", "directory of the web client");
+  spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379", "Redis host:port (sessions)");
+  spec.AddString("session_key_prefix", "DRAUGHTS_SESSION_KEY_PREFIX", "",
+                 "prefix of the session keys (to share a Redis between environments)");
+  spec.AddString("game_state", "DRAUGHTS_GAME_STATE_ADDR", "127.0.0.1:50051",
+                 "game_state gRPC address host:port");
+  spec.AddString("log-level", "DRAUGHTS_GATEWAY_LOG_LEVEL", "info", "debug, info, warn or error");
+  spec.AddInt("io_threads", "DRAUGHTS_GATEWAY_IO_THREADS", 2, "threads running socket I/O");
+  spec.AddInt("worker_threads", "DRAUGHTS_GATEWAY_WORKER_THREADS", 16,
+              "threads for blocking calls to Redis and game_state");
+  spec.AddInt("max_sockets", "DRAUGHTS_GATEWAY_MAX_SOCKETS", 1000,
+              "open game WebSockets at most (each holds one watch stream and thread)");
+  spec.AddDuration("shutdown-timeout", "DRAUGHTS_GATEWAY_SHUTDOWN_TIMEOUT", absl::Seconds(10),
+                   "after SIGTERM: time open sockets get to close");
+  return spec;
+}
+
+absl::Status CheckRange(const char* name, int64_t value, int64_t low, int64_t high) {
+  if (value < low || value > high) {
+    return absl::InvalidArgumentError(absl::StrCat("--", name, " must be ", low, "-", high));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Run(int argc, char** argv) {
+  const platform::ConfigSpec spec = Spec();
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::Config config, platform::ParseConfig(spec, argc, argv));
+  if (config.help_requested()) return absl::OkStatus();
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string level_text, config.GetString("log-level"));
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::LogLevel level, platform::ParseLogLevel(level_text));
+  platform::InitLogging("gateway", level);
+
+  GatewayOptions options;
+  DRAUGHTS_ASSIGN_OR_RETURN(options.host, config.GetString("host"));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t http_port, config.GetInt("http-port"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("http-port", http_port, 0, 65535));
+  options.port = static_cast<int>(http_port);
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t metrics_port, config.GetInt("metrics-port"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("metrics-port", metrics_port, -1, 65535));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string web_root, config.GetString("web_root"));
+  options.web_root = web_root;
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t io_threads, config.GetInt("io_threads"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("io_threads", io_threads, 1, 64));
+  options.io_threads = static_cast<int>(io_threads);
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t worker_threads, config.GetInt("worker_threads"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("worker_threads", worker_threads, 1, 1024));
+  options.worker_threads = static_cast<int>(worker_threads);
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t max_sockets, config.GetInt("max_sockets"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("max_sockets", max_sockets, 1, 100000));
+  options.max_sockets = static_cast<int>(max_sockets);
+  DRAUGHTS_ASSIGN_OR_RETURN(options.shutdown_timeout, config.GetDuration("shutdown-timeout"));
+  if (!std::filesystem::is_directory(options.web_root)) {
+    platform::LogWarn("--web_root is not a directory: only the API is served",
+                      {{"web_root", web_root}});
+  }
+
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string redis_address, config.GetString("redis"));
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisOptions redis_options,
+                            platform::ParseRedisAddress(redis_address));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string key_prefix, config.GetString("session_key_prefix"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string game_state, config.GetString("game_state"));
+
+  platform::RedisPool pool(redis_options, options.worker_threads);
+  RedisSessionStore sessions(&pool, key_prefix);
+  GatewayMetrics metrics(*platform::MetricsRegistry());
+  GameBackend games(GameBackend::Connect(game_state), &metrics);
+
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::ShutdownSignal> signal,
+                            platform::ShutdownSignal::Install());
+  int bound_metrics_port = 0;
+  if (metrics_port >= 0) {
+    DRAUGHTS_ASSIGN_OR_RETURN(bound_metrics_port, platform::StartMetricsExposer(
+                                                      "0.0.0.0", static_cast<int>(metrics_port)));
+  }
+  GatewayServer server(options, &sessions, &games, &metrics);
+  DRAUGHTS_RETURN_IF_ERROR(server.Start());
+  platform::LogInfo("serving", {{"port", server.port()},
+                                {"metrics_port", bound_metrics_port},
+                                {"game_state", game_state},
+                                {"redis", redis_address},
+                                {"web_root", web_root}});
+  // For scripts and tests that start us on port 0.
+  std::printf("LISTENING %d\n", server.port());
+  std::fflush(stdout);
+
+  const int signal_number = signal->Wait();
+  platform::LogInfo("shutdown requested: closing sockets", {{"signal", signal_number}});
+  server.Shutdown();
+  platform::StopMetricsExposer();
+  platform::LogInfo("stopped");
+  return absl::OkStatus();
+}
+
+}  // namespace
+}  // namespace draughts::gateway
+
+int main(int argc, char** argv) {
+  const absl::Status status = draughts::gateway::Run(argc, argv);
+  if (!status.ok()) {
+    std::fprintf(stderr, "gateway: %s\n", status.ToString().c_str());
+    return 1;
+  }
+  return 0;
+}

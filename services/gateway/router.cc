@@ -1,0 +1,84 @@
+#include "gateway/router.h"
+
+#include "absl/strings/ascii.h"
+
+namespace draughts::gateway {
+namespace {
+
+RouteMatch Only(std::string_view method, std::string_view wanted, Route route) {
+  RouteMatch match;
+  if (method == wanted) {
+    match.route = route;
+  } else {
+    match.route = Route::kMethodNotAllowed;
+    match.allow = std::string(wanted);
+  }
+  return match;
+}
+
+// The {id} of "<prefix>{id}", or "" when the path has another shape.
+std::string_view IdAfter(std::string_view path, std::string_view prefix) {
+  if (!path.starts_with(prefix)) return {};
+  return path.substr(prefix.size());
+}
+
+}  // namespace
+
+bool LooksLikeGameId(std::string_view id) {
+  if (id.empty() || id.size() > 64) return false;
+  for (char c : id) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
+  }
+  return true;
+}
+
+RouteMatch MatchRoute(std::string_view method, std::string_view path) {
+  if (path == "/healthz") return Only(method, "GET", Route::kHealth);
+  if (path == "/api/variants") return Only(method, "GET", Route::kVariants);
+  if (path == "/api/session") return Only(method, "POST", Route::kCreateSession);
+  if (path == "/api/games") return Only(method, "POST", Route::kCreateGame);
+  if (std::string_view id = IdAfter(path, "/api/games/"); !id.empty()) {
+    if (!LooksLikeGameId(id)) return {};
+    RouteMatch match = Only(method, "GET", Route::kGetGame);
+    match.game_id = std::string(id);
+    return match;
+  }
+  if (std::string_view id = IdAfter(path, "/ws/games/"); !id.empty()) {
+    if (!LooksLikeGameId(id)) return {};
+    RouteMatch match = Only(method, "GET", Route::kGameSocket);
+    match.game_id = std::string(id);
+    return match;
+  }
+  // Unknown API paths are 404 rather than a file lookup.
+  if (path == "/api" || path == "/ws" || path.starts_with("/api/") || path.starts_with("/ws/")) {
+    return {};
+  }
+  if (path.empty() || path[0] != '/') return {};
+  return Only(method, "GET", Route::kStaticFile);
+}
+
+std::string_view RouteLabel(Route route) {
+  switch (route) {
+    case Route::kNotFound:
+      return "not_found";
+    case Route::kMethodNotAllowed:
+      return "method_not_allowed";
+    case Route::kHealth:
+      return "healthz";
+    case Route::kVariants:
+      return "variants";
+    case Route::kCreateSession:
+      return "create_session";
+    case Route::kCreateGame:
+      return "create_game";
+    case Route::kGetGame:
+      return "get_game";
+    case Route::kGameSocket:
+      return "game_socket";
+    case Route::kStaticFile:
+      return "static";
+  }
+  return "unknown";
+}
+
+}  // namespace draughts::gateway

@@ -1,0 +1,42 @@
+// Which handler a request goes to. Pure: method + path in, route out, so the
+// table is tested without a server. Paths under /api/ and /ws/ are ours;
+// every other GET is a static file of the web client.
+#ifndef DRAUGHTS_GATEWAY_ROUTER_H_
+#define DRAUGHTS_GATEWAY_ROUTER_H_
+
+#include <string>
+#include <string_view>
+
+namespace draughts::gateway {
+
+enum class Route {
+  kNotFound,          // 404
+  kMethodNotAllowed,  // 405 (the path exists with another method; `allow` says which)
+  kHealth,            // GET /healthz
+  kVariants,          // GET /api/variants
+  kCreateSession,     // POST /api/session
+  kCreateGame,        // POST /api/games
+  kGetGame,           // GET /api/games/{id}
+  kGameSocket,        // GET /ws/games/{id} (WebSocket upgrade)
+  kStaticFile,        // GET anything else
+};
+
+struct RouteMatch {
+  Route route = Route::kNotFound;
+  std::string game_id;  // kGetGame, kGameSocket
+  std::string allow;    // kMethodNotAllowed: the Allow header value
+};
+
+// `path` is the request target without its query string.
+RouteMatch MatchRoute(std::string_view method, std::string_view path);
+
+// Metrics label of a route: a fixed set, whatever clients send.
+std::string_view RouteLabel(Route route);
+
+// Game ids are URL-safe tokens; anything else is not a game (404) and never
+// reaches game_state.
+bool LooksLikeGameId(std::string_view id);
+
+}  // namespace draughts::gateway
+
+#endif  // DRAUGHTS_GATEWAY_ROUTER_H_

@@ -1,0 +1,68 @@
+// Session ids, guest names and the cookie that carries them.
+#include <sodium.h>
+
+#include <cstdint>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "gateway/session_store.h"
+#include "platform/absl_compat.h"
+
+namespace draughts::gateway {
+namespace {
+
+constexpr std::string_view kCookieName = "draughts_session";
+constexpr std::size_t kSessionIdLength = 22;  // 16 bytes in unpadded base64
+
+void EnsureSodium() {
+  // sodium_init is idempotent and thread-safe; randombytes works without it
+  // on Linux, but calling it picks the best implementation once.
+  static const int initialised = sodium_init();
+  (void)initialised;
+}
+
+}  // namespace
+
+std::string NewSessionId() {
+  EnsureSodium();
+  unsigned char bytes[16];
+  randombytes_buf(bytes, sizeof bytes);
+  std::string id;
+  absl::WebSafeBase64Escape(absl::string_view(reinterpret_cast<const char*>(bytes), sizeof bytes),
+                            &id);
+  return id;
+}
+
+std::string NewGuestName() {
+  EnsureSodium();
+  return absl::StrCat("Guest-", 1000 + randombytes_uniform(9000));
+}
+
+bool IsWellFormedSessionId(std::string_view id) {
+  if (id.size() != kSessionIdLength) return false;
+  for (char c : id) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
+  }
+  return true;
+}
+
+std::string SessionIdFromCookie(std::string_view cookie_header) {
+  for (absl::string_view pair : absl::StrSplit(platform::ToAbsl(cookie_header), ';')) {
+    pair = absl::StripAsciiWhitespace(pair);
+    if (absl::ConsumePrefix(&pair, platform::ToAbsl(kCookieName)) &&
+        absl::ConsumePrefix(&pair, "=")) {
+      return std::string(absl::StripAsciiWhitespace(pair));
+    }
+  }
+  return "";
+}
+
+std::string SessionCookie(std::string_view session_id) {
+  return absl::StrCat(platform::ToAbsl(kCookieName), "=", platform::ToAbsl(session_id),
+                      "; HttpOnly; SameSite=Lax; Path=/; Max-Age=", 30 * 24 * 3600);
+}
+
+}  // namespace draughts::gateway

@@ -1,0 +1,92 @@
+#include "gateway_env.h"
+
+#include <unistd.h>
+
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+#include "platform/status_macros.h"
+#include "platform/testing/test_env.h"
+
+namespace draughts::gateway::testing {
+
+absl::Status GatewayEnv::Start() {
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string redis,
+                            platform::testing::RequiredTestEnv("DRAUGHTS_TEST_REDIS"));
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisOptions redis_options,
+                            platform::ParseRedisAddress(redis));
+  std::string random = NewSessionId().substr(0, 8);
+  for (char& c : random) {
+    if (c == '-' || c == '_') c = 'x';
+  }
+  prefix_ = absl::StrCat("gw-it-", getpid(), "-", random, ":");
+
+  web_root_ = std::filesystem::temp_directory_path() / absl::StrCat("gateway-web-", getpid());
+  std::filesystem::create_directories(web_root_ / "js");
+  std::ofstream(web_root_ / "index.html") << "<!doctype html><title>draughts</title>";
+  std::ofstream(web_root_ / "js" / "app.js") << "export const ok = true;";
+
+  game_state::RedisKeys keys;
+  keys.prefix = prefix_;
+  keys.bot_jobs_stream = prefix_ + "bot-jobs";
+  keys.results_stream = prefix_ + "results";
+  pool_ = std::make_unique<platform::RedisPool>(redis_options, 8);
+  relay_ = std::make_unique<game_state::OutboxRelay>(pool_.get(), keys);
+  store_ = std::make_unique<game_state::RedisGameStore>(pool_.get(), keys, relay_.get());
+  feed_ = std::make_unique<game_state::RedisEventFeed>(pool_.get(), redis_options, keys);
+  sealer_ = std::make_unique<game_state::TokenSealer>(game_state::TokenSealer::Ephemeral());
+  registry_ = std::make_shared<prometheus::Registry>();
+  game_metrics_ = std::make_unique<game_state::GameMetrics>(*registry_);
+  game_state::GameServiceDeps deps;
+  deps.store = store_.get();
+  deps.feed = feed_.get();
+  deps.sealer = sealer_.get();
+  deps.metrics = game_metrics_.get();
+  service_ = std::make_unique<game_state::GameServiceImpl>(std::move(deps));
+  platform::ServeOptions serve;
+  serve.address = "127.0.0.1:0";
+  serve.metrics_registry = registry_;
+  serve.drain = absl::ZeroDuration();
+  DRAUGHTS_ASSIGN_OR_RETURN(server_, platform::RunningServer::Start(serve, {service_.get()}));
+
+  sessions_ = std::make_unique<RedisSessionStore>(pool_.get(), prefix_);
+  metrics_ = std::make_unique<GatewayMetrics>(*registry_);
+  games_ = std::make_unique<GameBackend>(
+      GameBackend::Connect(absl::StrCat("127.0.0.1:", server_->port())), metrics_.get());
+  absl::Status started;
+  gateway_ = NewGateway(&started);
+  return started;
+}
+
+std::unique_ptr<GatewayServer> GatewayEnv::NewGateway(absl::Status* status) {
+  GatewayOptions options;
+  options.host = "127.0.0.1";
+  options.port = 0;
+  options.web_root = web_root_;
+  options.io_threads = 2;
+  options.worker_threads = 4;
+  options.max_sockets = 50;
+  options.shutdown_timeout = absl::Seconds(10);
+  auto gateway =
+      std::make_unique<GatewayServer>(options, sessions_.get(), games_.get(), metrics_.get());
+  *status = gateway->Start();
+  return gateway;
+}
+
+GatewayEnv::~GatewayEnv() {
+  gateway_.reset();
+  games_.reset();
+  if (service_ != nullptr) service_->BeginShutdown();
+  if (server_ != nullptr) server_->DrainAndStop(absl::ZeroDuration(), absl::Seconds(2));
+  server_.reset();
+  service_.reset();
+  feed_.reset();
+  store_.reset();
+  relay_.reset();
+  if (!web_root_.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(web_root_, ignored);
+  }
+}
+
+}  // namespace draughts::gateway::testing

@@ -1,0 +1,63 @@
+// A whole stack for the gateway tests, in this process: GameService (the
+// game_state library) over the test Redis on a free port, and the gateway
+// in front of it on another free port, with a small web root. Every key
+// carries a prefix unique to the run.
+#ifndef DRAUGHTS_TESTS_INTEGRATION_GATEWAY_GATEWAY_ENV_H_
+#define DRAUGHTS_TESTS_INTEGRATION_GATEWAY_GATEWAY_ENV_H_
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "game_state/event_feed_redis.h"
+#include "game_state/game_metrics.h"
+#include "game_state/game_service.h"
+#include "game_state/outbox_relay.h"
+#include "game_state/player_tokens.h"
+#include "game_state/redis_game_store.h"
+#include "gateway/game_backend.h"
+#include "gateway/gateway_metrics.h"
+#include "gateway/gateway_server.h"
+#include "gateway/redis_session_store.h"
+#include "platform/redis_pool.h"
+#include "platform/serve.h"
+
+namespace draughts::gateway::testing {
+
+class GatewayEnv {
+ public:
+  GatewayEnv() = default;
+  ~GatewayEnv();
+
+  // Fails with a clear message when DRAUGHTS_TEST_REDIS is not set.
+  absl::Status Start();
+
+  int port() const { return gateway_->port(); }
+  const std::filesystem::path& web_root() const { return web_root_; }
+
+  // Another gateway on the same stack (for the shutdown test).
+  std::unique_ptr<GatewayServer> NewGateway(absl::Status* status);
+  prometheus::Registry& registry() { return *registry_; }
+
+ private:
+  std::string prefix_;
+  std::filesystem::path web_root_;
+  std::unique_ptr<platform::RedisPool> pool_;
+  std::unique_ptr<game_state::OutboxRelay> relay_;
+  std::unique_ptr<game_state::RedisGameStore> store_;
+  std::unique_ptr<game_state::RedisEventFeed> feed_;
+  std::unique_ptr<game_state::TokenSealer> sealer_;
+  std::shared_ptr<prometheus::Registry> registry_;
+  std::unique_ptr<game_state::GameMetrics> game_metrics_;
+  std::unique_ptr<game_state::GameServiceImpl> service_;
+  std::unique_ptr<platform::RunningServer> server_;
+  std::unique_ptr<RedisSessionStore> sessions_;
+  std::unique_ptr<GatewayMetrics> metrics_;
+  std::unique_ptr<GameBackend> games_;
+  std::unique_ptr<GatewayServer> gateway_;
+};
+
+}  // namespace draughts::gateway::testing
+
+#endif  // DRAUGHTS_TESTS_INTEGRATION_GATEWAY_GATEWAY_ENV_H_

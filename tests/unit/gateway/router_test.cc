@@ -1,0 +1,63 @@
+#include "gateway/router.h"
+
+#include <gtest/gtest.h>
+
+namespace draughts::gateway {
+namespace {
+
+TEST(RouterTest, ApiRoutesWithTheirMethods) {
+  EXPECT_EQ(MatchRoute("GET", "/healthz").route, Route::kHealth);
+  EXPECT_EQ(MatchRoute("GET", "/api/variants").route, Route::kVariants);
+  EXPECT_EQ(MatchRoute("POST", "/api/session").route, Route::kCreateSession);
+  EXPECT_EQ(MatchRoute("POST", "/api/games").route, Route::kCreateGame);
+}
+
+TEST(RouterTest, GameIdsAreCaptured) {
+  RouteMatch get = MatchRoute("GET", "/api/games/g-12_ab");
+  EXPECT_EQ(get.route, Route::kGetGame);
+  EXPECT_EQ(get.game_id, "g-12_ab");
+  RouteMatch socket = MatchRoute("GET", "/ws/games/xyz");
+  EXPECT_EQ(socket.route, Route::kGameSocket);
+  EXPECT_EQ(socket.game_id, "xyz");
+}
+
+TEST(RouterTest, WrongMethodIs405WithAllow) {
+  RouteMatch match = MatchRoute("GET", "/api/session");
+  EXPECT_EQ(match.route, Route::kMethodNotAllowed);
+  EXPECT_EQ(match.allow, "POST");
+  EXPECT_EQ(MatchRoute("DELETE", "/api/games/abc").allow, "GET");
+  EXPECT_EQ(MatchRoute("POST", "/api/variants").route, Route::kMethodNotAllowed);
+  EXPECT_EQ(MatchRoute("POST", "/index.html").route, Route::kMethodNotAllowed);
+}
+
+TEST(RouterTest, UnknownApiPathsAre404NotFiles) {
+  EXPECT_EQ(MatchRoute("GET", "/api/nothing").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("GET", "/api").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("GET", "/ws/other/1").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("GET", "/api/games/").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("GET", "/api/games/a/b").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("GET", "/ws/games/../../x").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("GET", "relative").route, Route::kNotFound);
+}
+
+TEST(RouterTest, EverythingElseIsAStaticFile) {
+  EXPECT_EQ(MatchRoute("GET", "/").route, Route::kStaticFile);
+  EXPECT_EQ(MatchRoute("GET", "/js/app.js").route, Route::kStaticFile);
+}
+
+TEST(RouterTest, GameIdShape) {
+  EXPECT_TRUE(LooksLikeGameId("AbC-09_z"));
+  EXPECT_FALSE(LooksLikeGameId(""));
+  EXPECT_FALSE(LooksLikeGameId("a b"));
+  EXPECT_FALSE(LooksLikeGameId("a%2F"));
+  EXPECT_FALSE(LooksLikeGameId(std::string(65, 'a')));
+}
+
+TEST(RouterTest, LabelsAreFixed) {
+  EXPECT_EQ(RouteLabel(Route::kCreateGame), "create_game");
+  EXPECT_EQ(RouteLabel(Route::kStaticFile), "static");
+  EXPECT_EQ(RouteLabel(MatchRoute("GET", "/api/whatever/you/like").route), "not_found");
+}
+
+}  // namespace
+}  // namespace draughts::gateway

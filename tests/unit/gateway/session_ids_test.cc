@@ -1,0 +1,60 @@
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "gateway/api_handlers.h"
+#include "gateway/session_store.h"
+
+namespace draughts::gateway {
+namespace {
+
+TEST(SessionIdTest, RandomAndWellFormed) {
+  std::set<std::string> seen;
+  for (int i = 0; i < 200; ++i) {
+    const std::string id = NewSessionId();
+    EXPECT_TRUE(IsWellFormedSessionId(id)) << id;
+    seen.insert(id);
+  }
+  EXPECT_EQ(seen.size(), 200u);
+  EXPECT_FALSE(IsWellFormedSessionId(""));
+  EXPECT_FALSE(IsWellFormedSessionId("short"));
+  EXPECT_FALSE(IsWellFormedSessionId("aaaaaaaaaaaaaaaaaaaa*a"));
+  EXPECT_FALSE(IsWellFormedSessionId("aaaaaaaaaaaaaaaaaaaaaaa"));
+}
+
+TEST(SessionIdTest, GuestNames) {
+  const std::string name = NewGuestName();
+  ASSERT_EQ(name.size(), 10u) << name;
+  EXPECT_EQ(name.substr(0, 6), "Guest-");
+}
+
+TEST(SessionCookieTest, ParsesOurCookieAmongOthers) {
+  EXPECT_EQ(SessionIdFromCookie("draughts_session=abc"), "abc");
+  EXPECT_EQ(SessionIdFromCookie("theme=dark; draughts_session=abc ; x=1"), "abc");
+  EXPECT_EQ(SessionIdFromCookie("draughts_sessionx=abc"), "");
+  EXPECT_EQ(SessionIdFromCookie("other=draughts_session=abc"), "");
+  EXPECT_EQ(SessionIdFromCookie(""), "");
+}
+
+TEST(SessionCookieTest, SetCookieAttributes) {
+  const std::string cookie = SessionCookie("abc");
+  EXPECT_EQ(cookie.rfind("draughts_session=abc;", 0), 0u) << cookie;
+  EXPECT_NE(cookie.find("HttpOnly"), std::string::npos);
+  EXPECT_NE(cookie.find("SameSite=Lax"), std::string::npos);
+  EXPECT_NE(cookie.find("Path=/"), std::string::npos);
+}
+
+TEST(QueryTest, ParametersAndEventIds) {
+  EXPECT_EQ(QueryParameter("after=17-0", "after"), "17-0");
+  EXPECT_EQ(QueryParameter("x=1&after=17%2D3", "after"), "17-3");
+  EXPECT_EQ(QueryParameter("x=1", "after"), std::nullopt);
+  EXPECT_TRUE(IsEventId("1700000000000-0"));
+  EXPECT_FALSE(IsEventId("17"));
+  EXPECT_FALSE(IsEventId("-1"));
+  EXPECT_FALSE(IsEventId("1-"));
+  EXPECT_FALSE(IsEventId("1-2-3"));
+  EXPECT_FALSE(IsEventId("a-1"));
+}
+
+}  // namespace
+}  // namespace draughts::gateway
