@@ -436,6 +436,32 @@ TEST_F(GatewayTest, RestRoutesStaticFilesAndHealth) {
   EXPECT_TRUE(counted);
 }
 
+double OpenSockets() {
+  for (const auto& family : env->registry().Collect()) {
+    if (family.name == "draughts_gateway_websockets_open" && !family.metric.empty()) {
+      return family.metric[0].gauge.value;
+    }
+  }
+  return -1;
+}
+
+TEST_F(GatewayTest, SpectatorWatchesAndClosingFreesTheSocket) {
+  Hotseat game = NewHotseat("international");
+  {
+    Hotseat spectator = game;
+    spectator.cookie = NewSessionCookie();  // someone else's browser
+    WsClient ws;
+    Feed feed;
+    ASSERT_NO_FATAL_FAILURE(Open(ws, feed, spectator));
+    EXPECT_EQ(StringAt(feed.snapshot, "game.gameId"), game.game_id);
+    EXPECT_GE(OpenSockets(), 1);
+  }
+  // The client went away: the socket, its watch stream and thread end.
+  const absl::Time deadline = absl::Now() + absl::Seconds(10);
+  while (OpenSockets() != 0 && absl::Now() < deadline) absl::SleepFor(absl::Milliseconds(20));
+  EXPECT_EQ(OpenSockets(), 0);
+}
+
 TEST_F(GatewayTest, ShutdownClosesSocketsWithGoingAway) {
   absl::Status started;
   std::unique_ptr<GatewayServer> gateway = env->NewGateway(&started);
