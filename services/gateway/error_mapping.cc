@@ -3,48 +3,13 @@
 #include "absl/strings/str_cat.h"
 #include "gateway/json_util.h"
 #include "platform/absl_compat.h"
+#include "platform/rpc_metrics.h"
 
 namespace draughts::gateway {
 
 std::string_view StatusCodeName(absl::StatusCode code) {
-  switch (code) {
-    case absl::StatusCode::kOk:
-      return "OK";
-    case absl::StatusCode::kCancelled:
-      return "CANCELLED";
-    case absl::StatusCode::kUnknown:
-      return "UNKNOWN";
-    case absl::StatusCode::kInvalidArgument:
-      return "INVALID_ARGUMENT";
-    case absl::StatusCode::kDeadlineExceeded:
-      return "DEADLINE_EXCEEDED";
-    case absl::StatusCode::kNotFound:
-      return "NOT_FOUND";
-    case absl::StatusCode::kAlreadyExists:
-      return "ALREADY_EXISTS";
-    case absl::StatusCode::kPermissionDenied:
-      return "PERMISSION_DENIED";
-    case absl::StatusCode::kResourceExhausted:
-      return "RESOURCE_EXHAUSTED";
-    case absl::StatusCode::kFailedPrecondition:
-      return "FAILED_PRECONDITION";
-    case absl::StatusCode::kAborted:
-      return "ABORTED";
-    case absl::StatusCode::kOutOfRange:
-      return "OUT_OF_RANGE";
-    case absl::StatusCode::kUnimplemented:
-      return "UNIMPLEMENTED";
-    case absl::StatusCode::kInternal:
-      return "INTERNAL";
-    case absl::StatusCode::kUnavailable:
-      return "UNAVAILABLE";
-    case absl::StatusCode::kDataLoss:
-      return "DATA_LOSS";
-    case absl::StatusCode::kUnauthenticated:
-      return "UNAUTHENTICATED";
-    default:
-      return "UNKNOWN";
-  }
+  // absl and gRPC number their canonical codes alike.
+  return platform::GrpcCodeName(static_cast<int>(code));
 }
 
 int HttpStatusFor(absl::StatusCode code) {
