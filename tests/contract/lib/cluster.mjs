@@ -58,9 +58,9 @@ export function gameStateArgs({ redis, tokenSecret, keyPrefix }) {
 export class Cluster {
   constructor() {
     this.children = [];
-    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draughts-contract-'));
     this.gameStateBinary = requiredBinary('DRAUGHTS_GAME_STATE_BIN');
     this.redisServerBinary = requiredBinary('DRAUGHTS_REDIS_SERVER');
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draughts-contract-'));
     this.tokenSecret = `contract-${randomBytes(12).toString('hex')}`;
     this.keyPrefix = `contract-${randomBytes(4).toString('hex')}:`;
   }
@@ -107,10 +107,12 @@ export class Cluster {
     const args = gameStateArgs({
       redis, tokenSecret: this.tokenSecret, keyPrefix: this.keyPrefix,
     });
-    // A sanitizer build reports leaks at exit; these tests judge the API.
+    // A sanitizer build reports leaks at exit; these tests judge the API
+    // (and any other sanitizer error still fails the exit status below).
     const child = this.launch(name, this.gameStateBinary, args, {
-      ASAN_OPTIONS: process.env.ASAN_OPTIONS || 'detect_leaks=0',
+      ASAN_OPTIONS: [process.env.ASAN_OPTIONS, 'detect_leaks=0'].filter(Boolean).join(':'),
     });
+    child.isReplica = true;
     const port = await new Promise((resolve, reject) => {
       let stdout = '';
       const timer = setTimeout(() => reject(new Error(`${name} did not print LISTENING within 60 s: ${this.log(child)}`)), 60000);
@@ -139,6 +141,7 @@ export class Cluster {
   // SIGTERM, then SIGKILL after `graceMs`; resolves with [code, signal].
   async terminate(child, graceMs = 15000) {
     if (child.exitCode !== null || child.signalCode !== null) return [child.exitCode, child.signalCode];
+    child.terminated = true;
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
@@ -147,10 +150,18 @@ export class Cluster {
     return result;
   }
 
+  // Stops everything; throws (keeping the logs) if a replica died on its
+  // own during the tests or did not stop cleanly on SIGTERM.
   async stop() {
+    const died = this.children.filter((c) => c.isReplica && !c.terminated && (c.exitCode !== null || c.signalCode !== null));
     const alive = this.children.filter((c) => c.exitCode === null && c.signalCode === null).reverse();
-    await Promise.all(alive.map((child) => this.terminate(child)));
+    const results = await Promise.all(alive.map(async (child) => [child, await this.terminate(child)]));
+    const unclean = results.filter(([child, [code, signal]]) => child.isReplica && (code !== 0 || signal !== null));
+    const failed = [...died, ...unclean.map(([child]) => child)];
     this.children = [];
+    if (failed.length > 0) {
+      throw new Error(failed.map((c) => `${c.name} ended with code ${c.exitCode} signal ${c.signalCode} (log ${c.logFile}):\n${this.log(c)}`).join('\n'));
+    }
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 }
