@@ -452,6 +452,9 @@ test('docs/API.md: every code listed for a GameService call is exercised above, 
   }
   const sorted = (set) => [...(set ?? [])].sort();
   assert.deepEqual([...exercised.keys()].sort(), [...table.keys()].sort(), 'calls in the table vs calls exercised');
+  // common.proto: a refused call's message says what was wrong.
+  const unchecked = cases.filter((c) => c.code === 'INVALID_ARGUMENT' && !(c.message instanceof RegExp));
+  assert.deepEqual(unchecked.map((c) => `${c.call}: ${c.why}`), [], 'INVALID_ARGUMENT cases must check the message');
   for (const [call, codes] of table) {
     assert.deepEqual(sorted(exercised.get(call)), sorted(codes), `${call}: codes exercised vs codes in docs/API.md`);
   }
