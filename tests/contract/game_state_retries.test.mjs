@@ -216,3 +216,20 @@ test('RecordPresence: the same idempotency_key with a different request is INVAL
     /idempotency_key/);
   assert.deepEqual(await footprint(game.id), after);
 });
+
+test('two replicas racing on one ply: one move wins, the other gets ABORTED, the game holds the winner only', async () => {
+  for (let round = 0; round < 8; round += 1) {
+    const game = await createGame(A);
+    const [onA, onB] = await Promise.all([
+      A.call('SubmitMove', { game_id: game.id, player_token: game.white, move: '32-28', expected_ply: 0 }),
+      B.call('SubmitMove', { game_id: game.id, player_token: game.white, move: '31-27', expected_ply: 0 }),
+    ]);
+    const winners = [onA, onB].filter((answer) => !answer.error);
+    assert.equal(winners.length, 1, `round ${round}: exactly one of two different moves at one ply is played`);
+    const loser = onA.error ? onA : onB;
+    expectCode('SubmitMove', loser, 'ABORTED');
+    const state = await getGame(B, game.id);
+    assert.deepEqual(state.moves, [winners[0].response.move.notation], `round ${round}`);
+    assert.equal(state.ply, 1);
+  }
+});
