@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { Cluster } from './lib/cluster.mjs';
 import {
-  GameClient, bot, createGame, getGame, person, play, laterEventId,
+  GameClient, bot, createGame, getGame, laterEventId, newKey, person, play,
 } from './lib/game_client.mjs';
 import {
   apiMdPath, codesFromApiTable, codesFromGameProto, expectCode, gameProtoPath,
@@ -83,15 +83,15 @@ const add = (call, code, why, run, extra = {}) => cases.push({ call, code, why, 
 
 // CreateGame: every malformed request of its comment.
 {
-  const create = (changes) => (client, _game, request = { ...baseCreate(), ...changes }) => client.call('CreateGame', request);
-  function baseCreate() {
-    return {
-      idempotency_key: `contract-${Math.random().toString(36).slice(2)}${Date.now()}`,
-      variant: 'international',
-      white: { kind: 'SEAT_KIND_GUEST', player_id: 'g_white', display_name: 'Wendy' },
-      black: { kind: 'SEAT_KIND_GUEST', player_id: 'g_black', display_name: 'Boris' },
-    };
-  }
+  // A fresh key per call: a request wrongly accepted on one replica is not
+  // answered as a retry on the other.
+  const create = (changes) => (client) => client.call('CreateGame', {
+    idempotency_key: newKey(),
+    variant: 'international',
+    white: { kind: 'SEAT_KIND_GUEST', player_id: 'g_white', display_name: 'Wendy' },
+    black: { kind: 'SEAT_KIND_GUEST', player_id: 'g_black', display_name: 'Boris' },
+    ...changes,
+  });
   const IA = 'INVALID_ARGUMENT';
   add('CreateGame', IA, 'missing idempotency_key', create({ idempotency_key: '' }), { message: /idempotency_key/ });
   add('CreateGame', IA, 'unknown variant', create({ variant: 'chess' }), { message: /variant/ });
