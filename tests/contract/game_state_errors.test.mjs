@@ -75,8 +75,13 @@ const UNKNOWN = 'nosuchgame00000000000000';
 const LONG_MOVE = `32-28${'-28'.repeat(66)}`;  // 203 bytes
 
 // --- The cases ----------------------------------------------------------------
-// { call, code, why, setup?, run(client, game), message? }: run sends one
-// request; `message` is what an INVALID_ARGUMENT message must name.
+// { call, code, why, run(client, game), setup?, message?, replicas?, changes? }
+//   setup    makes the game the request is about (on replica a);
+//   run      sends the request to `client` and returns its answer;
+//   message  what an INVALID_ARGUMENT message must name;
+//   replicas 'dead': sent only to the replica whose Redis is down;
+//   changes  the case moves the game itself: a new game per replica and no
+//            "left the game as it was" check.
 
 const cases = [];
 const add = (call, code, why, run, extra = {}) => cases.push({ call, code, why, run, ...extra });
