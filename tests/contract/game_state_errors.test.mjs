@@ -261,6 +261,9 @@ for (const [call, request] of Object.entries(actingCalls)) {
       return game;
     } : resigned });
 }
+add('SubmitMove', 'INVALID_ARGUMENT', 'order: text that is not notation (1) before unknown game (2)',
+  (client) => client.call('SubmitMove', actingCalls.SubmitMove({ id: UNKNOWN, white: 'not-a-token' }, { move: 'e2-e4' })),
+  { message: /notation|e2-e4/ });
 add('SubmitMove', 'FAILED_PRECONDITION', 'order: game over (4) before a stale ply (5)',
   (client, game) => client.call('SubmitMove', actingCalls.SubmitMove(game, { player_token: game.black, move: '17-21', expected_ply: 5 })),
   { setup: resigned, message: /over/ });
