@@ -5,6 +5,7 @@
 #include <future>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
@@ -222,6 +223,72 @@ TEST_F(GrpcClientTest, ClientsShareOneRegistry) {
   ASSERT_TRUE(first->Call(&EchoClient::Stub::Echo, Request("1")).ok());
   ASSERT_TRUE(second->Call(&EchoClient::Stub::Echo, Request("2")).ok());
   EXPECT_EQ(Handled("OK"), 2);
+}
+
+// A stub that answers from a script, as a service's unit test would use
+// instead of a server.
+class ScriptedStub : public platform::testing::EchoService::StubInterface {
+ public:
+  explicit ScriptedStub(std::vector<grpc::StatusCode> answers) : answers_(std::move(answers)) {}
+
+  grpc::Status Echo(grpc::ClientContext* context, const EchoRequest& request,
+                    EchoReply* reply) override {
+    deadlines_.push_back(absl::FromChrono(context->deadline()));
+    grpc::StatusCode code = answers_.at(calls_++);
+    if (code != grpc::StatusCode::OK) return grpc::Status(code, "scripted");
+    reply->set_text(request.text());
+    return grpc::Status::OK;
+  }
+
+  int calls() const { return calls_; }
+  const std::vector<absl::Time>& deadlines() const { return deadlines_; }
+
+ private:
+  grpc::ClientAsyncResponseReaderInterface<EchoReply>* AsyncEchoRaw(
+      grpc::ClientContext*, const EchoRequest&, grpc::CompletionQueue*) override {
+    return nullptr;
+  }
+  grpc::ClientAsyncResponseReaderInterface<EchoReply>* PrepareAsyncEchoRaw(
+      grpc::ClientContext*, const EchoRequest&, grpc::CompletionQueue*) override {
+    return nullptr;
+  }
+
+  std::vector<grpc::StatusCode> answers_;
+  int calls_ = 0;
+  std::vector<absl::Time> deadlines_;
+};
+
+TEST(GrpcClientWithAStubTest, RetriesAgainstAFakeStubShareOneDeadline) {
+  auto registry = std::make_shared<prometheus::Registry>();
+  GrpcClientOptions options;
+  options.target = "127.0.0.1:1";  // never dialled: the stub answers
+  options.retry.initial_backoff = absl::Milliseconds(5);
+  options.metrics_registry = registry;
+  auto core = GrpcClientCore::Create(options);
+  ASSERT_TRUE(core.ok()) << core.status();
+  auto owned = std::make_unique<ScriptedStub>(std::vector<grpc::StatusCode>{
+      grpc::StatusCode::UNAVAILABLE, grpc::StatusCode::UNAVAILABLE, grpc::StatusCode::OK});
+  ScriptedStub* stub = owned.get();
+  EchoClient client(*core, std::move(owned));
+
+  absl::Time before = absl::Now();
+  auto reply = client.Call(&EchoClient::Stub::Echo, Request("fake"),
+                           {.timeout = absl::Seconds(7), .safe_to_retry = true});
+  ASSERT_TRUE(reply.ok()) << reply.status();
+  EXPECT_EQ(reply->text(), "fake");
+  ASSERT_EQ(stub->calls(), 3);
+  // Every attempt ran against the one deadline of the call.
+  EXPECT_EQ(stub->deadlines()[0], stub->deadlines()[2]);
+  EXPECT_GE(stub->deadlines()[0], before + absl::Seconds(7));
+  EXPECT_LT(stub->deadlines()[0], absl::Now() + absl::Seconds(7));
+  // No channel call, so no method name: the series says so.
+  EXPECT_EQ(CounterValue(*registry, "draughts_rpc_client_retries_total", {{"method", "unknown"}}),
+            2);
+
+  // The generated Stub's member cannot run on a fake: a clear error.
+  auto wrong = client.Call(&platform::testing::EchoService::Stub::Echo, Request("x"));
+  EXPECT_EQ(wrong.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(stub->calls(), 3);
 }
 
 }  // namespace
