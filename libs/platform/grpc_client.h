@@ -52,6 +52,9 @@
 
 namespace draughts::platform {
 
+// The defaults ride over a blip (a connection reset, a replica going away
+// behind a Service): pauses of about 50, 100 and 200 ms. Riding over a
+// whole restart needs more attempts and a longer call timeout.
 struct RetryPolicy {
   int max_attempts = 4;  // the first attempt included; 1 = never retry
   absl::Duration initial_backoff = absl::Milliseconds(50);
@@ -69,8 +72,8 @@ struct GrpcClientOptions {
   absl::Duration timeout = absl::Seconds(5);
   RetryPolicy retry;
   // A ping after this long without traffic; the connection is dropped
-  // when its ack takes longer than keepalive_timeout. Servers run through
-  // Serve accept pings this often.
+  // when its ack takes longer than keepalive_timeout. Keep it at 10 s or
+  // more: servers run through Serve take faster pings for abuse (GOAWAY).
   absl::Duration keepalive_time = absl::Seconds(30);
   absl::Duration keepalive_timeout = absl::Seconds(10);
   // Upper bound of gRPC's own pause between reconnection attempts (its
