@@ -31,7 +31,7 @@ void RedisPool::Lease::Return() {
 }
 
 RedisPool::RedisPool(RedisOptions options, int size, absl::Duration borrow_timeout)
-    : size_(std::max(1, size)), borrow_timeout_(borrow_timeout) {
+    : options_(options), size_(std::max(1, size)), borrow_timeout_(borrow_timeout) {
   idle_.reserve(size_);
   for (int i = 0; i < size_; ++i) idle_.push_back(std::make_unique<RedisClient>(options));
 }

@@ -50,10 +50,14 @@ class RedisPool {
 
   int size() const { return size_; }
   int available() const;
+  // What every connection of the pool connects with (for probes and
+  // blocking readers that need a connection of their own).
+  const RedisOptions& options() const { return options_; }
 
  private:
   void Give(std::unique_ptr<RedisClient> client);
 
+  const RedisOptions options_;
   const int size_;
   const absl::Duration borrow_timeout_;
   mutable std::mutex mu_;

@@ -188,6 +188,8 @@ absl::Status RedisErrorToStatus(std::string_view error_text) {
       {"DATA_LOSS", absl::StatusCode::kDataLoss, true},
       {"UNAUTHENTICATED", absl::StatusCode::kUnauthenticated, true},
       {"NOSCRIPT", absl::StatusCode::kNotFound, false},
+      {"NOGROUP", absl::StatusCode::kNotFound, false},
+      {"BUSYGROUP", absl::StatusCode::kAlreadyExists, false},
       {"LOADING", absl::StatusCode::kUnavailable, false},
       {"BUSY", absl::StatusCode::kUnavailable, false},
       {"MASTERDOWN", absl::StatusCode::kUnavailable, false},

@@ -65,8 +65,10 @@ std::string_view RedisReplyTypeName(RedisReply::Type type);
 // starting their error with a canonical code name, e.g.
 // `redis.error_reply("ABORTED stale ply")` -> ABORTED "stale ply". Server
 // conditions that clear up by themselves (LOADING, BUSY, READONLY, ...) are
-// UNAVAILABLE, OOM is RESOURCE_EXHAUSTED, NOSCRIPT is NOT_FOUND, and
-// anything else (ERR, WRONGTYPE, ...) is INTERNAL with the full text.
+// UNAVAILABLE, OOM is RESOURCE_EXHAUSTED, NOSCRIPT and NOGROUP (a consumer
+// group that does not exist) are NOT_FOUND, BUSYGROUP (it exists already) is
+// ALREADY_EXISTS, and anything else (ERR, WRONGTYPE, ...) is INTERNAL with
+// the full text.
 absl::Status RedisErrorToStatus(std::string_view error_text);
 
 }  // namespace draughts::platform

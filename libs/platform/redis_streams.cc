@@ -10,12 +10,22 @@ absl::Status Malformed(std::string_view what, const RedisReply& reply) {
       absl::StrCat("malformed stream reply (", std::string(what), "): ", reply.DebugString()));
 }
 
-absl::StatusOr<std::vector<StreamEntry>> ParseEntries(const RedisReply& reply) {
+}  // namespace
+
+const std::string* StreamEntry::Find(std::string_view name) const {
+  for (const auto& [field, value] : fields) {
+    if (field == name) return &value;
+  }
+  return nullptr;
+}
+
+absl::StatusOr<std::vector<StreamEntry>> ParseStreamEntries(const RedisReply& reply) {
   auto items = reply.AsArray();
   if (!items.ok()) return items.status();
   std::vector<StreamEntry> entries;
   entries.reserve(items->size());
   for (const RedisReply& item : *items) {
+    if (item.is_nil()) continue;
     auto entry = ParseStreamEntry(item);
     if (!entry.ok()) return entry.status();
     entries.push_back(*std::move(entry));
@@ -23,7 +33,23 @@ absl::StatusOr<std::vector<StreamEntry>> ParseEntries(const RedisReply& reply) {
   return entries;
 }
 
-}  // namespace
+absl::StatusOr<std::vector<StreamBatch>> ParseStreamBatches(const RedisReply& reply) {
+  std::vector<StreamBatch> batches;
+  if (reply.is_nil()) return batches;  // timed out with nothing new
+  auto streams = reply.AsArray();
+  if (!streams.ok()) return streams.status();
+  for (const RedisReply& stream : *streams) {
+    if (stream.type() != RedisReply::Type::kArray || stream.elements().size() != 2) {
+      return Malformed("stream is not [key, entries]", stream);
+    }
+    auto key = stream.elements()[0].AsString();
+    if (!key.ok()) return Malformed("key", stream);
+    auto entries = ParseStreamEntries(stream.elements()[1]);
+    if (!entries.ok()) return entries.status();
+    batches.push_back({*std::move(key), *std::move(entries)});
+  }
+  return batches;
+}
 
 absl::StatusOr<StreamEntry> ParseStreamEntry(const RedisReply& reply) {
   if (reply.type() != RedisReply::Type::kArray || reply.elements().size() != 2) {
@@ -70,7 +96,7 @@ absl::StatusOr<std::vector<StreamEntry>> StreamRange(RedisClient& client, const 
   if (count > 0) argv.insert(argv.end(), {"COUNT", absl::StrCat(count)});
   auto reply = client.Command(argv);
   if (!reply.ok()) return reply.status();
-  return ParseEntries(*reply);
+  return ParseStreamEntries(*reply);
 }
 
 absl::StatusOr<std::vector<StreamBatch>> StreamReadBlocking(
@@ -87,21 +113,7 @@ absl::StatusOr<std::vector<StreamBatch>> StreamReadBlocking(
   for (const auto& key_and_id : keys_and_ids) argv.push_back(key_and_id.second);
   auto reply = client.CommandWithTimeout(argv, block + client.options().command_timeout);
   if (!reply.ok()) return reply.status();
-  std::vector<StreamBatch> batches;
-  if (reply->is_nil()) return batches;  // timed out with nothing new
-  auto streams = reply->AsArray();
-  if (!streams.ok()) return streams.status();
-  for (const RedisReply& stream : *streams) {
-    if (stream.type() != RedisReply::Type::kArray || stream.elements().size() != 2) {
-      return Malformed("stream is not [key, entries]", stream);
-    }
-    auto key = stream.elements()[0].AsString();
-    if (!key.ok()) return Malformed("key", stream);
-    auto entries = ParseEntries(stream.elements()[1]);
-    if (!entries.ok()) return entries.status();
-    batches.push_back({*std::move(key), *std::move(entries)});
-  }
-  return batches;
+  return ParseStreamBatches(*reply);
 }
 
 }  // namespace draughts::platform

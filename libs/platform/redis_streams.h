@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,11 @@ using StreamFields = std::vector<std::pair<std::string, std::string>>;
 struct StreamEntry {
   std::string id;  // "<ms>-<seq>", ordered
   StreamFields fields;
+
+  // The value of field `name` (the first one if repeated), nullptr when
+  // absent. The shared streams (bot jobs, deadlines, results) carry "data"
+  // (a serialized proto) and "game_id".
+  const std::string* Find(std::string_view name) const;
   bool operator==(const StreamEntry&) const = default;
 };
 
@@ -49,6 +55,11 @@ absl::StatusOr<std::vector<StreamBatch>> StreamReadBlocking(
 
 // Parses one XRANGE/XREAD entry reply ([id, [field, value, ...]]).
 absl::StatusOr<StreamEntry> ParseStreamEntry(const RedisReply& reply);
+// Parses a list of them; nil items (entries deleted since, in some replies
+// of older servers) are skipped.
+absl::StatusOr<std::vector<StreamEntry>> ParseStreamEntries(const RedisReply& reply);
+// Parses an XREAD/XREADGROUP reply ([[key, entries], ...], nil = nothing).
+absl::StatusOr<std::vector<StreamBatch>> ParseStreamBatches(const RedisReply& reply);
 
 }  // namespace draughts::platform
 

@@ -65,6 +65,9 @@ absl::StatusOr<std::unique_ptr<RunningServer>> RunningServer::Start(
   for (grpc::Service* service : services) {
     if (service == nullptr) return absl::InvalidArgumentError("Serve: a service is null");
   }
+  if (!options.readiness_probes.empty() && options.readiness_interval <= absl::ZeroDuration()) {
+    return absl::InvalidArgumentError("Serve: the readiness interval must be positive");
+  }
   RouteGrpcLogsToLogging();
   // Both are process-wide switches read when the builder is created / built.
   grpc::EnableDefaultHealthCheckService(true);
@@ -81,6 +84,11 @@ absl::StatusOr<std::unique_ptr<RunningServer>> RunningServer::Start(
   // gRPC sets SO_REUSEPORT by default, which would let a second process
   // silently share a port; a clash must fail loudly instead.
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+  // Accept the keepalive pings of GrpcClient (every 30 s, also on idle
+  // connections); gRPC's default (one per 5 min, only during calls) would
+  // answer them with GOAWAY "too_many_pings".
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 10000);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
   auto service_names = std::make_shared<std::vector<std::string>>();
   builder.SetOption(std::make_unique<ServiceNamesOption>(service_names));
   for (grpc::Service* service : services) builder.RegisterService(service);
@@ -100,13 +108,25 @@ absl::StatusOr<std::unique_ptr<RunningServer>> RunningServer::Start(
     for (const std::string& name : *service_names) health->SetServingStatus(name, true);
     health->SetServingStatus(true);  // "" (the whole server) and every name above
   }
-  return std::unique_ptr<RunningServer>(new RunningServer(std::move(server), port));
+  std::unique_ptr<RunningServer> running(new RunningServer(std::move(server), port));
+  if (!options.readiness_probes.empty()) {
+    grpc::HealthCheckServiceInterface* health = running->server_->GetHealthCheckService();
+    running->readiness_ = std::make_unique<ReadinessChecker>(
+        options.readiness_probes, options.readiness_interval, [health](bool ready) {
+          // SetServingStatus(bool) covers "" and every service name; after
+          // the health service's Shutdown (draining) it is ignored.
+          if (health != nullptr) health->SetServingStatus(ready);
+        });
+    running->readiness_->Start();
+  }
+  return running;
 }
 
 void RunningServer::DrainAndStop(absl::Duration drain, absl::Duration timeout,
                                  ShutdownSignal* interrupt) {
   if (stopped_) return;
   stopped_ = true;
+  if (readiness_ != nullptr) readiness_->Stop();
   // Shutdown() of the health service sets every service NOT_SERVING and
   // freezes it there, so nothing can flip it back during the drain.
   if (grpc::HealthCheckServiceInterface* health = server_->GetHealthCheckService()) {

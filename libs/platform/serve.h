@@ -12,6 +12,11 @@
 // notice and stop routing), then shuts down giving in-flight calls up to
 // shutdown_timeout, and returns OK. A second signal during the drain skips
 // the rest of it.
+//
+// Readiness: with readiness_probes (see readiness.h), a background checker
+// runs them every readiness_interval and reports NOT_SERVING (the server
+// "" and every service) while any fails, SERVING when all answer again.
+// Draining wins: once SIGTERM arrived, nothing reports SERVING again.
 #ifndef DRAUGHTS_PLATFORM_SERVE_H_
 #define DRAUGHTS_PLATFORM_SERVE_H_
 
@@ -26,6 +31,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "platform/readiness.h"
 #include "platform/shutdown_signal.h"
 #include "prometheus/registry.h"
 
@@ -48,6 +54,9 @@ struct ServeOptions {
   std::function<void(int grpc_port, int metrics_port)> on_started;
   // What ends Serve. Null: Serve installs SIGTERM/SIGINT handlers itself.
   ShutdownSignal* shutdown_signal = nullptr;
+  // Dependencies the service cannot answer without (Redis, PostgreSQL).
+  std::vector<ReadinessProbe> readiness_probes;
+  absl::Duration readiness_interval = absl::Seconds(2);
 };
 
 // A started server. Serve() is Start + wait for a signal + DrainAndStop;
@@ -72,6 +81,7 @@ class RunningServer {
 
   std::unique_ptr<grpc::Server> server_;
   int port_;
+  std::unique_ptr<ReadinessChecker> readiness_;
   bool stopped_ = false;
 };
 

@@ -20,6 +20,8 @@ void AddStandardServiceOptions(ConfigSpec& spec, std::string_view env_prefix, in
                    "after SIGTERM: report NOT_SERVING and keep serving this long");
   spec.AddDuration("shutdown-timeout", prefix + "_SHUTDOWN_TIMEOUT", absl::Seconds(10),
                    "after the drain: time in-flight calls get before being cancelled");
+  spec.AddDuration("readiness-interval", prefix + "_READINESS_INTERVAL", absl::Seconds(2),
+                   "how often dependencies (Redis, PostgreSQL) are probed for the health service");
 }
 
 absl::StatusOr<ServeOptions> ServeOptionsFromConfig(const Config& config) {
@@ -35,6 +37,10 @@ absl::StatusOr<ServeOptions> ServeOptionsFromConfig(const Config& config) {
   DRAUGHTS_ASSIGN_OR_RETURN(options.shutdown_timeout, config.GetDuration("shutdown-timeout"));
   if (options.drain < absl::ZeroDuration() || options.shutdown_timeout < absl::ZeroDuration()) {
     return absl::InvalidArgumentError("--drain and --shutdown-timeout must not be negative");
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(options.readiness_interval, config.GetDuration("readiness-interval"));
+  if (options.readiness_interval <= absl::ZeroDuration()) {
+    return absl::InvalidArgumentError("--readiness-interval must be positive");
   }
   return options;
 }

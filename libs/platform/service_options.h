@@ -5,6 +5,7 @@
 //   --log-level         <PREFIX>_LOG_LEVEL         debug | info | warn | error
 //   --drain             <PREFIX>_DRAIN             NOT_SERVING period before stopping
 //   --shutdown-timeout  <PREFIX>_SHUTDOWN_TIMEOUT  time in-flight calls get at stop
+//   --readiness-interval <PREFIX>_READINESS_INTERVAL how often readiness probes run
 //
 // The prefix (e.g. "DRAUGHTS_RATING") keeps env vars of services that share
 // a shell or a pod apart.

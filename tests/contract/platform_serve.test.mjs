@@ -2,13 +2,16 @@
 // @grpc/grpc-js): a C++ fixture serving through Serve must answer
 // grpc.health.v1 Health/Check, list its services through server reflection
 // (grpc.reflection.v1alpha), expose RPC metrics, and on SIGTERM report
-// NOT_SERVING while draining, then exit 0.
+// NOT_SERVING while draining, then exit 0. Its health follows its readiness
+// probes (a fake dependency: a file whose presence means "down").
 //
 // DRAUGHTS_SERVE_FIXTURE: path of the platform_serve_fixture binary (set by ctest).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import grpc from '@grpc/grpc-js';
@@ -178,6 +181,52 @@ test('Serve: health, reflection, metrics, then drain on SIGTERM and exit 0', asy
   assert.ok([grpc.status.UNAVAILABLE, grpc.status.DEADLINE_EXCEEDED].includes(answer.error.code));
   health.close();
   echo.close();
+});
+
+test('Serve: health is NOT_SERVING while a dependency is down, SERVING when it is back', async () => {
+  requireFixture();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draughts-serve-'));
+  const unready = path.join(dir, 'redis-down');
+  const { child, ports, stderr } = await startFixture([
+    '--listen=127.0.0.1:0', '--drain=0s', '--readiness-interval=100ms', `--unready-file=${unready}`,
+  ]);
+  const address = `127.0.0.1:${ports.grpc}`;
+  const health = new proto.grpc.health.v1.Health(address, grpc.credentials.createInsecure());
+  const echo = new proto.draughts.platform.testing.EchoService(address, grpc.credentials.createInsecure());
+  const statuses = async () => Promise.all(['', 'draughts.platform.testing.EchoService'].map(
+    async (service) => (await unary(health, 'Check', { service })).response?.status));
+  const until = async (want) => {
+    const deadline = Date.now() + 5000;
+    let seen;
+    while (Date.now() < deadline) {
+      seen = await statuses();
+      if (seen.every((s) => s === want)) return;
+      await sleep(50);
+    }
+    assert.fail(`health stayed ${seen}, wanted ${want}`);
+  };
+  try {
+    await until('SERVING');
+    fs.writeFileSync(unready, '');
+    await until('NOT_SERVING');
+    // Not ready is not dead: calls are still answered.
+    const answer = await unary(echo, 'Echo', { text: 'degraded' });
+    assert.equal(answer.error, null);
+    await sleep(500);  // several checks while down: still one log line
+    fs.unlinkSync(unready);
+    await until('SERVING');
+    assert.equal(stderr().match(/dependency unavailable/g)?.length, 1, stderr());
+    assert.match(stderr(), /dependency=unready-file/);
+    assert.equal(stderr().match(/answer again: SERVING/g)?.length, 1, stderr());
+  } finally {
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const [code] = await exited;
+    assert.equal(code, 0, stderr());
+    health.close();
+    echo.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('Serve fixture: --help exits 0, an unknown flag is a clear error', async () => {

@@ -8,6 +8,15 @@
 
 namespace draughts::platform::testing {
 
+bool EchoServiceImpl::StillFailing(const std::string& text, int fail_times) {
+  if (fail_times <= 0) return true;
+  std::lock_guard<std::mutex> lock(mu_);
+  int& failed = failed_[text];
+  if (failed >= fail_times) return false;
+  ++failed;
+  return true;
+}
+
 grpc::Status EchoServiceImpl::Echo(grpc::ServerContext* context, const EchoRequest* request,
                                    EchoReply* reply) {
   calls_.fetch_add(1);
@@ -21,7 +30,7 @@ grpc::Status EchoServiceImpl::Echo(grpc::ServerContext* context, const EchoReque
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
                         absl::StrCat("fail_with_code ", code, " is not a status code"));
   }
-  if (code != 0) {
+  if (code != 0 && StillFailing(request->text(), request->fail_times())) {
     return grpc::Status(static_cast<grpc::StatusCode>(code),
                         absl::StrCat("failing as asked: ", request->text()));
   }

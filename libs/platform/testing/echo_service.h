@@ -3,6 +3,9 @@
 #define DRAUGHTS_PLATFORM_TESTING_ECHO_SERVICE_H_
 
 #include <atomic>
+#include <map>
+#include <mutex>
+#include <string>
 
 #include "platform/testing/echo.grpc.pb.h"
 
@@ -16,7 +19,12 @@ class EchoServiceImpl final : public EchoService::Service {
   int calls() const { return calls_.load(); }
 
  private:
+  // True while calls with `text` still have to fail (fail_times).
+  bool StillFailing(const std::string& text, int fail_times);
+
   std::atomic<int> calls_{0};
+  std::mutex mu_;
+  std::map<std::string, int> failed_;  // text -> failures so far
 };
 
 }  // namespace draughts::platform::testing

@@ -109,6 +109,10 @@ TEST(RedisErrorToStatusTest, ServerConditions) {
   EXPECT_EQ(RedisErrorToStatus("OOM command not allowed").code(),
             absl::StatusCode::kResourceExhausted);
   EXPECT_EQ(RedisErrorToStatus("NOSCRIPT No matching script").code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(RedisErrorToStatus("NOGROUP No such key 's' or consumer group 'g'").code(),
+            absl::StatusCode::kNotFound);
+  EXPECT_EQ(RedisErrorToStatus("BUSYGROUP Consumer Group name already exists").code(),
+            absl::StatusCode::kAlreadyExists);
   absl::Status wrongtype = RedisErrorToStatus("WRONGTYPE Operation against a key");
   EXPECT_EQ(wrongtype.code(), absl::StatusCode::kInternal);
   EXPECT_EQ(wrongtype.message(), "redis: WRONGTYPE Operation against a key");

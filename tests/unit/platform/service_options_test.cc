@@ -36,6 +36,7 @@ TEST(ServiceOptionsTest, DefaultsUseTheServicePorts) {
   EXPECT_EQ(options->metrics_port, 9465);
   EXPECT_EQ(options->drain, absl::Seconds(5));
   EXPECT_EQ(options->shutdown_timeout, absl::Seconds(10));
+  EXPECT_EQ(options->readiness_interval, absl::Seconds(2));
 }
 
 TEST(ServiceOptionsTest, EnvUsesThePrefixAndFlagsWin) {
@@ -60,6 +61,19 @@ TEST(ServiceOptionsTest, OutOfRangeValuesAreRejected) {
   config = ParseWith({"--drain=-1s"});
   ASSERT_TRUE(config.ok());
   EXPECT_EQ(ServeOptionsFromConfig(*config).status().code(), absl::StatusCode::kInvalidArgument);
+
+  config = ParseWith({"--readiness-interval=0s"});
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ(ServeOptionsFromConfig(*config).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(ServiceOptionsTest, ReadinessIntervalComesFromEnvOrFlag) {
+  auto config = ParseWith({}, {{"DRAUGHTS_RATING_READINESS_INTERVAL", "500ms"}});
+  ASSERT_TRUE(config.ok()) << config.status();
+  EXPECT_EQ(ServeOptionsFromConfig(*config)->readiness_interval, absl::Milliseconds(500));
+  config = ParseWith({"--readiness-interval=3s"}, {{"DRAUGHTS_RATING_READINESS_INTERVAL", "1s"}});
+  ASSERT_TRUE(config.ok()) << config.status();
+  EXPECT_EQ(ServeOptionsFromConfig(*config)->readiness_interval, absl::Seconds(3));
 }
 
 TEST(ServiceOptionsTest, LogLevelIsValidated) {

@@ -1,0 +1,188 @@
+// A typed client for one backend service, so no caller repeats the
+// ClientContext / deadline / retry / metrics code of every unary call:
+//
+//   using GameClient = GrpcClient<v1::GameService>;
+//   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<GameClient> game,
+//                             GameClient::Create({.target = "game-state:50051"}));
+//   absl::StatusOr<v1::SubmitMoveResponse> moved =
+//       game->Call(&GameClient::Stub::SubmitMove, request, {.safe_to_retry = true});
+//
+// One channel per client (create one client per backend and share it: it is
+// thread-safe), with keepalive pings so a backend that vanished without
+// closing its connections (a node lost) is noticed in seconds, not minutes,
+// and a short reconnect backoff so a restarted backend is found quickly.
+//
+// Deadline: CallOptions::timeout (or GrpcClientOptions::timeout) bounds the
+// whole call, retries included; every attempt runs against that one
+// deadline, and no retry starts if its pause would reach it.
+//
+// Retries: only UNAVAILABLE, and only when the caller says the call is safe
+// to repeat. UNAVAILABLE leaves the outcome unknown (the backend may have
+// applied the call before the reply was lost), so a repeat must not change
+// anything the first attempt did: every draughts call is built so, by
+// contract (a move carries its expected ply, a create its idempotency key).
+// Pauses grow exponentially with random jitter so many clients hitting a
+// restarting backend do not retry in lockstep. Other codes are answers, not
+// failures of the transport, and are returned at once.
+//
+// Metrics (labels: method = "/pkg.Service/Method", code = status code name):
+//   draughts_rpc_client_handled_total{method,code}  calls by final code
+//   draughts_rpc_client_handling_seconds{method}    call latency, retries included
+//   draughts_rpc_client_retries_total{method}       attempts after the first
+//
+// Streaming calls (WatchGame) have no retry here: use stub() with a context
+// from NewContext() and resume from the last event id yourself.
+#ifndef DRAUGHTS_PLATFORM_GRPC_CLIENT_H_
+#define DRAUGHTS_PLATFORM_GRPC_CLIENT_H_
+
+#include <grpcpp/channel.h>
+#include <grpcpp/client_context.h>
+#include <grpcpp/support/status.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "prometheus/registry.h"
+
+namespace draughts::platform {
+
+// The defaults ride over a blip (a connection reset, a replica going away
+// behind a Service): pauses of about 50, 100 and 200 ms. Riding over a
+// whole restart needs more attempts and a longer call timeout.
+struct RetryPolicy {
+  int max_attempts = 4;  // the first attempt included; 1 = never retry
+  absl::Duration initial_backoff = absl::Milliseconds(50);
+  absl::Duration max_backoff = absl::Seconds(1);
+  double multiplier = 2.0;
+  // Each pause is the backoff times a random factor in [1 - jitter, 1 + jitter].
+  double jitter = 0.2;
+};
+
+struct GrpcClientOptions {
+  // "host:port", or "dns:///game-state:50051" to spread over every address
+  // a Kubernetes headless Service resolves to (with round_robin below).
+  std::string target;
+  // Default time budget of a call, retries included.
+  absl::Duration timeout = absl::Seconds(5);
+  RetryPolicy retry;
+  // A ping after this long without traffic; the connection is dropped
+  // when its ack takes longer than keepalive_timeout. Keep it at 10 s or
+  // more: servers run through Serve take faster pings for abuse (GOAWAY).
+  absl::Duration keepalive_time = absl::Seconds(30);
+  absl::Duration keepalive_timeout = absl::Seconds(10);
+  // Upper bound of gRPC's own pause between reconnection attempts (its
+  // default, 2 minutes, would keep a restarted backend unused that long).
+  absl::Duration max_reconnect_backoff = absl::Seconds(2);
+  // "round_robin" spreads calls over every resolved address; empty keeps
+  // gRPC's default (pick_first).
+  std::string load_balancing_policy;
+  // Registry for the client metrics; null means the process-wide one.
+  std::shared_ptr<prometheus::Registry> metrics_registry;
+};
+
+struct CallOptions {
+  // Zero: GrpcClientOptions::timeout.
+  absl::Duration timeout = absl::ZeroDuration();
+  // Retry UNAVAILABLE. Set it only when repeating the call cannot change
+  // anything its first attempt did (see the top of this file).
+  bool safe_to_retry = false;
+};
+
+// The part of a client that does not depend on the service: channel,
+// deadline, retry loop, metrics. GrpcClient<Service> adds the typed stub.
+class GrpcClientCore {
+ public:
+  // INVALID_ARGUMENT for an empty target or bad numbers; INTERNAL when the
+  // registry already has one of the metric names with another type.
+  static absl::StatusOr<std::shared_ptr<GrpcClientCore>> Create(GrpcClientOptions options);
+  ~GrpcClientCore();
+  GrpcClientCore(const GrpcClientCore&) = delete;
+  GrpcClientCore& operator=(const GrpcClientCore&) = delete;
+
+  const GrpcClientOptions& options() const { return options_; }
+  const std::shared_ptr<grpc::Channel>& channel() const { return channel_; }
+
+  // Runs `attempt` with a fresh context per attempt until it answers
+  // anything but UNAVAILABLE, attempts run out, or the deadline is near,
+  // and records the metrics. The result is the last attempt's status.
+  absl::Status Run(const CallOptions& options,
+                   const std::function<grpc::Status(grpc::ClientContext&)>& attempt);
+
+  // A context with the deadline of `timeout` (zero: the default timeout).
+  std::unique_ptr<grpc::ClientContext> NewContext(absl::Duration timeout = {}) const;
+
+ private:
+  struct Metrics;
+  GrpcClientCore(GrpcClientOptions options, std::shared_ptr<grpc::Channel> channel,
+                 std::unique_ptr<Metrics> metrics);
+
+  GrpcClientOptions options_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<Metrics> metrics_;
+};
+
+// `Service` is a generated service class (v1::GameService).
+template <typename Service>
+class GrpcClient {
+ public:
+  using Stub = typename Service::StubInterface;
+
+  static absl::StatusOr<std::unique_ptr<GrpcClient>> Create(GrpcClientOptions options) {
+    absl::StatusOr<std::shared_ptr<GrpcClientCore>> core =
+        GrpcClientCore::Create(std::move(options));
+    if (!core.ok()) return core.status();
+    std::unique_ptr<Stub> stub = Service::NewStub((*core)->channel());
+    return std::make_unique<GrpcClient>(*std::move(core), std::move(stub));
+  }
+
+  // Tests can pass a stub of their own (a mock) with a core.
+  GrpcClient(std::shared_ptr<GrpcClientCore> core, std::unique_ptr<Stub> stub)
+      : core_(std::move(core)), stub_(std::move(stub)) {}
+
+  // One unary call: `method` is a member of Stub (`&Client::Stub::GetGame`)
+  // or of the generated Service::Stub.
+  template <typename StubClass, typename Request, typename Response>
+  absl::StatusOr<Response> Call(grpc::Status (StubClass::*method)(grpc::ClientContext*,
+                                                                  const Request&, Response*),
+                                const Request& request, const CallOptions& options = {}) {
+    static_assert(std::is_base_of_v<Stub, StubClass> || std::is_base_of_v<StubClass, Stub>,
+                  "the method must belong to this service's stub");
+    StubClass* target = nullptr;
+    if constexpr (std::is_base_of_v<StubClass, Stub>) {
+      target = stub_.get();
+    } else {
+      target = dynamic_cast<StubClass*>(stub_.get());
+      if (target == nullptr) {
+        return absl::FailedPreconditionError(
+            "this client's stub is not the generated Stub; call through Stub instead");
+      }
+    }
+    Response response;
+    absl::Status status = core_->Run(options, [&](grpc::ClientContext& context) {
+      response.Clear();
+      return (target->*method)(&context, request, &response);
+    });
+    if (!status.ok()) return status;
+    return response;
+  }
+
+  Stub& stub() const { return *stub_; }
+  GrpcClientCore& core() const { return *core_; }
+  std::unique_ptr<grpc::ClientContext> NewContext(absl::Duration timeout = {}) const {
+    return core_->NewContext(timeout);
+  }
+
+ private:
+  std::shared_ptr<GrpcClientCore> core_;
+  std::unique_ptr<Stub> stub_;
+};
+
+}  // namespace draughts::platform
+
+#endif  // DRAUGHTS_PLATFORM_GRPC_CLIENT_H_
