@@ -302,11 +302,21 @@ absl::Status GameServiceImpl::DoWatchGame(grpc::ServerContext& context,
       "the server is shutting down: resume from the last event id received, on any replica");
   if (shutting_down_.load()) return draining;
   DRAUGHTS_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request.game_id()));
-  // A finished game's stream ends with GameEnded: resuming after it there
-  // is nothing more to send (and nothing will ever come).
-  if (IsOver(game.state()) && from.has_value()) {
+  if (from.has_value()) {
     absl::StatusOr<EventId> last = ParseEventId(game.state().last_event_id());
-    if (last.ok() && *from >= *last) return absl::OkStatus();
+    if (last.ok()) {
+      // The caller received from_event_id before this call, so the game's
+      // last event cannot be older: the id is another game's, or its events
+      // were lost with Redis. Waiting for it could take for ever.
+      if (*from > *last) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "from_event_id ", request.from_event_id(), " is past the game's last event ",
+            game.state().last_event_id(), ": call GetGame and resume from its last_event_id"));
+      }
+      // A finished game's stream ends with GameEnded: resuming from it
+      // there is nothing more to send (and nothing will ever come).
+      if (*from == *last && IsOver(game.state())) return absl::OkStatus();
+    }
   }
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<EventSubscription> subscription,
                             deps_.feed->Subscribe(request.game_id(), request.from_event_id()));

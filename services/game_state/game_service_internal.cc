@@ -23,10 +23,6 @@ constexpr absl::Duration kAbandonAfter = absl::Minutes(2);
 // RecordPresence keys remembered per game.
 constexpr int kPresenceKeysKept = 32;
 
-v1::GameResult WinFor(v1::Color winner) {
-  return winner == v1::COLOR_WHITE ? v1::GAME_RESULT_WHITE_WINS : v1::GAME_RESULT_BLACK_WINS;
-}
-
 absl::Status SeatIsBot(const v1::GameState& state, v1::Color color) {
   return absl::FailedPreconditionError(
       absl::StrCat(ColorName(state, color), "'s seat is a bot: it is always present"));

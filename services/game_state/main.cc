@@ -48,7 +48,9 @@ platform::ConfigSpec Spec() {
   spec.AddString("bot_jobs_stream", "DRAUGHTS_BOT_JOBS_STREAM", "draughts:bot-jobs",
                  "Redis stream of BotJob for the bot workers");
   spec.AddString("results_stream", "DRAUGHTS_RESULTS_STREAM", "draughts:results",
-                 "Redis stream of ResultRecord for the rating service");
+                 "Redis stream of ResultRecord for the rating and matchmaking services");
+  spec.AddString("deadlines_stream", "DRAUGHTS_DEADLINES_STREAM", "draughts:deadlines",
+                 "Redis stream of ClockUpdate for the clock service");
   spec.AddDuration("finished_retention", "DRAUGHTS_FINISHED_RETENTION", absl::Hours(72),
                    "how long a finished game stays readable (at least 24h)");
   spec.AddInt("max_handler_threads", "DRAUGHTS_MAX_HANDLER_THREADS", 32,
@@ -101,6 +103,7 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(keys.prefix, config.GetString("key_prefix"));
   DRAUGHTS_ASSIGN_OR_RETURN(keys.bot_jobs_stream, config.GetString("bot_jobs_stream"));
   DRAUGHTS_ASSIGN_OR_RETURN(keys.results_stream, config.GetString("results_stream"));
+  DRAUGHTS_ASSIGN_OR_RETURN(keys.deadlines_stream, config.GetString("deadlines_stream"));
   RedisGameStoreOptions store_options;
   DRAUGHTS_ASSIGN_OR_RETURN(store_options.finished_retention,
                             config.GetDuration("finished_retention"));
@@ -123,8 +126,9 @@ absl::Status Run(int argc, char** argv) {
     sealer = std::make_unique<TokenSealer>(std::move(shared));
   }
 
+  GameMetrics metrics(*platform::MetricsRegistry());
   platform::RedisPool pool(redis_options, static_cast<int>(pool_size));
-  OutboxRelay relay(&pool, keys);
+  OutboxRelay relay(&pool, keys, OutboxRelayOptions{}, &metrics);
   RedisGameStore store(&pool, keys, &relay, store_options);
   if (absl::Status loaded = store.Preload(); !loaded.ok()) {
     // Not fatal: Redis may come up after us; scripts load on first use.
@@ -132,7 +136,6 @@ absl::Status Run(int argc, char** argv) {
   }
   relay.StartSweeper();
   RedisEventFeed feed(&pool, redis_options, keys);
-  GameMetrics metrics(*platform::MetricsRegistry());
   GameServiceDeps deps;
   deps.metrics = &metrics;
   deps.store = &store;

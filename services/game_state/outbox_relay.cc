@@ -23,14 +23,47 @@ std::string ToString(std::string_view s) {
 }  // namespace
 
 std::string_view OutboxKindName(OutboxMessage::Kind kind) {
-  return kind == OutboxMessage::Kind::kBotJob ? "bot_job" : "result";
+  switch (kind) {
+    case OutboxMessage::Kind::kBotJob:
+      return "bot_job";
+    case OutboxMessage::Kind::kResult:
+      return "result";
+    case OutboxMessage::Kind::kClockUpdate:
+      return "clock_update";
+  }
+  return "unknown";
 }
 
-OutboxRelay::OutboxRelay(platform::RedisPool* pool, RedisKeys keys, OutboxRelayOptions options)
+std::optional<OutboxMessage::Kind> ParseOutboxKind(std::string_view name) {
+  for (OutboxMessage::Kind kind : {OutboxMessage::Kind::kBotJob, OutboxMessage::Kind::kResult,
+                                   OutboxMessage::Kind::kClockUpdate}) {
+    if (name == OutboxKindName(kind)) return kind;
+  }
+  return std::nullopt;
+}
+
+OutboxRelay::OutboxRelay(platform::RedisPool* pool, RedisKeys keys, OutboxRelayOptions options,
+                         GameMetrics* metrics)
     : pool_(pool),
       keys_(std::move(keys)),
       options_(options),
+      metrics_(metrics),
+      bot_jobs_key_(keys_.BotJobs()),
+      results_key_(keys_.Results()),
+      deadlines_key_(keys_.Deadlines()),
       release_script_(ToString(lua::kReleasePendingLua)) {}
+
+const std::string& OutboxRelay::StreamOf(OutboxMessage::Kind kind) const {
+  switch (kind) {
+    case OutboxMessage::Kind::kBotJob:
+      return bot_jobs_key_;
+    case OutboxMessage::Kind::kResult:
+      return results_key_;
+    case OutboxMessage::Kind::kClockUpdate:
+      return deadlines_key_;
+  }
+  return deadlines_key_;  // unreachable: every kind is listed above
+}
 
 OutboxRelay::~OutboxRelay() {
   {
@@ -50,10 +83,9 @@ absl::Status OutboxRelay::Forward(platform::RedisClient& redis, const std::strin
   if (messages.empty()) return absl::OkStatus();
   std::vector<std::vector<std::string>> adds;
   for (const Message& message : messages) {
-    adds.push_back(
-        {"XADD", message.kind == OutboxMessage::Kind::kBotJob ? keys_.BotJobs() : keys_.Results(),
-         "MAXLEN", "~", absl::StrCat(options_.stream_max_length), "*", "data", message.data,
-         "game_id", game_id});
+    adds.push_back({"XADD", StreamOf(message.kind), "MAXLEN", "~",
+                    absl::StrCat(options_.stream_max_length), "*", "data", message.data, "game_id",
+                    game_id});
   }
   DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> added, redis.Pipeline(adds));
   for (const platform::RedisReply& reply : added) DRAUGHTS_RETURN_IF_ERROR(reply.ToStatus());
@@ -118,17 +150,25 @@ absl::StatusOr<int> OutboxRelay::SweepOnce() {
         platform::StreamRange(*redis, keys_.Outbox(game_id), "-", "+", kSweepMessages));
     std::vector<Message> batch;
     for (platform::StreamEntry& entry : entries) {
-      Message message{entry.id, OutboxMessage::Kind::kResult, ""};
+      std::optional<OutboxMessage::Kind> kind;
+      std::string kind_name;
+      std::string data;
       for (auto& [name, value] : entry.fields) {
         if (name == "kind") {
-          message.kind = value == OutboxKindName(OutboxMessage::Kind::kBotJob)
-                             ? OutboxMessage::Kind::kBotJob
-                             : OutboxMessage::Kind::kResult;
+          kind_name = value;
+          kind = ParseOutboxKind(value);
         } else if (name == "data") {
-          message.data = std::move(value);
+          data = std::move(value);
         }
       }
-      batch.push_back(std::move(message));
+      if (!kind.has_value()) {
+        // Never sent anywhere: which stream it belongs to is unknown here.
+        platform::LogWarn("outbox entry of an unknown kind left in the outbox",
+                          {{"game", game_id}, {"entry", entry.id}, {"kind", kind_name}});
+        if (metrics_ != nullptr) metrics_->OutboxUnknownKind();
+        continue;
+      }
+      batch.push_back({entry.id, *kind, std::move(data)});
     }
     DRAUGHTS_RETURN_IF_ERROR(Forward(*redis, game_id, batch));
     forwarded += static_cast<int>(batch.size());

@@ -196,6 +196,7 @@ void Game::Start() {
     seat->set_kind(v1::SEAT_KIND_GUEST);
     seat->set_player_id(
         absl::StrCat("bench-", index_, seat == create_request_.mutable_white() ? "w" : "b"));
+    seat->set_display_name(seat->player_id());
   }
   context_ = std::make_unique<grpc::ClientContext>();
   context_->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));

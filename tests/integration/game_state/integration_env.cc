@@ -44,8 +44,10 @@ v1::CreateGameRequest PeopleGameRequest(const std::string& variant, const std::s
   request.set_initial_fen(fen);
   request.mutable_white()->set_kind(v1::SEAT_KIND_PERSON);
   request.mutable_white()->set_player_id("ann");
+  request.mutable_white()->set_display_name("Ann");
   request.mutable_black()->set_kind(v1::SEAT_KIND_PERSON);
   request.mutable_black()->set_player_id("ben");
+  request.mutable_black()->set_display_name("Ben");
   return request;
 }
 
