@@ -6,7 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "game_state/game_change.h"
-#include "game_state/ids.h"
+#include "game_state/game_id.h"
+#include "game_state/idempotency_key.h"
 #include "game_state/proto_convert.h"
 #include "game_state/variant_config.h"
 #include "google/protobuf/io/coded_stream.h"

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "game_state/event_id.h"
 #include "game_state/game_change.h"
-#include "game_state/ids.h"
 #include "game_state/proto_convert.h"
 
 namespace draughts::game_state::testing {
