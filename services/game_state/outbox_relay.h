@@ -90,8 +90,11 @@ class OutboxRelay {
     OutboxMessage::Kind kind;
     std::string data;
   };
+  // Copies `messages` to their streams, deletes them from the outbox and,
+  // with `release_score`, drops the game's pending mark if it is still
+  // that one.
   absl::Status Forward(platform::RedisClient& redis, const std::string& game_id,
-                       const std::vector<Message>& messages);
+                       const std::vector<Message>& messages, std::optional<int64_t> release_score);
   const std::string& StreamOf(OutboxMessage::Kind kind) const;
   absl::Status Release(platform::RedisClient& redis, const std::string& game_id, int64_t score);
   void SweepLoop();
