@@ -28,8 +28,8 @@
 #include <vector>
 
 #include "absl/time/time.h"
+#include "game_state/event_id.h"
 #include "game_state/game_store.h"
-#include "game_state/ids.h"
 #include "game_state/redis_keys.h"
 #include "platform/redis_client.h"
 #include "platform/redis_pool.h"

@@ -15,10 +15,6 @@ constexpr int kAutomaticMovesToLose = 3;
 // The level the computer plays at for a person who is away.
 constexpr v1::BotLevel kStandInLevel = v1::BOT_LEVEL_MEDIUM;
 
-v1::GameResult WinFor(v1::Color winner) {
-  return winner == v1::COLOR_WHITE ? v1::GAME_RESULT_WHITE_WINS : v1::GAME_RESULT_BLACK_WINS;
-}
-
 }  // namespace
 
 v1::PlayerState& PlayerOf(v1::GameState& state, v1::Color color) {
@@ -61,6 +57,7 @@ v1::GameEvent& GameChange::AddEvent() {
 }
 
 void GameChange::ResetDeadline() {
+  clock_changed_ = true;
   v1::GameState& s = state();
   const absl::Duration per_move = FromProtoDuration(s.time_per_move());
   if (per_move > absl::ZeroDuration() && !IsOver(s)) {
@@ -142,16 +139,17 @@ void GameChange::EndGame(v1::GameResult result, v1::ResultReason reason, v1::Col
   s.set_side_to_move(v1::COLOR_UNSPECIFIED);
   s.set_draw_offered_by(v1::COLOR_UNSPECIFIED);
   s.clear_move_deadline();
+  clock_changed_ = true;
   v1::GameEvent& event = AddEvent();
   v1::GameEnded& ended = *event.mutable_game_ended();
   ended.set_result(result);
   ended.set_reason(reason);
   ended.set_by(by);
   ended.set_final_fen(s.fen());
-  QueueResult();
+  QueueResult(by);
 }
 
-void GameChange::QueueResult() {
+void GameChange::QueueResult(v1::Color ended_by) {
   const v1::GameState& s = state();
   v1::ResultRecord record;
   record.set_game_id(s.game_id());
@@ -166,7 +164,29 @@ void GameChange::QueueResult() {
   record.set_ply(s.ply());
   *record.mutable_started_at() = s.created_at();
   *record.mutable_finished_at() = ToProtoTime(now_);
+  record.set_initial_fen(s.initial_fen());
+  *record.mutable_moves() = s.moves();
+  record.set_final_fen(s.fen());
+  if (s.has_time_per_move()) *record.mutable_time_per_move() = s.time_per_move();
+  record.set_ended_by(ended_by);
   change_.outbox.push_back({OutboxMessage::Kind::kResult, record.SerializeAsString()});
+}
+
+void GameChange::QueueClockUpdate() {
+  const v1::GameState& s = state();
+  v1::ClockUpdate update;
+  update.set_game_id(s.game_id());
+  update.set_game_version(s.version());
+  update.set_expected_ply(s.ply());
+  const bool over = IsOver(s);
+  update.set_game_over(over);
+  update.set_color(over ? v1::COLOR_UNSPECIFIED : s.side_to_move());
+  if (!over && s.has_move_deadline()) *update.mutable_deadline() = s.move_deadline();
+  for (v1::Color color : {v1::COLOR_WHITE, v1::COLOR_BLACK}) {
+    const v1::SeatKind kind = PlayerOf(s, color).seat().kind();
+    if (kind == v1::SEAT_KIND_PERSON || kind == v1::SEAT_KIND_GUEST) update.add_human_seats(color);
+  }
+  change_.outbox.push_back({OutboxMessage::Kind::kClockUpdate, update.SerializeAsString()});
 }
 
 void GameChange::SetComputerPlaying(v1::Color color, bool playing) {
@@ -209,6 +229,7 @@ Change GameChange::Build() {
     change_.events[i].set_ply(s.ply());
   }
   s.set_version(base_version_ + static_cast<int64_t>(change_.events.size()));
+  if (clock_changed_) QueueClockUpdate();
   return std::move(change_);
 }
 

@@ -1,8 +1,9 @@
 // Builds one Change (store.h): the next state of a game, the events that
-// describe it and the messages for the bot and results streams. Every
-// acting RPC goes through here, so the bookkeeping that must accompany a
-// state change (version, ply and time on events, deadlines, draw offers
-// lapsing, bot jobs, result records) lives in one place.
+// describe it and the messages for the bot jobs, results and deadlines
+// streams. Every acting RPC goes through here, so the bookkeeping that must
+// accompany a state change (version, ply and time on events, deadlines and
+// their clock updates, draw offers lapsing, bot jobs, result records) lives
+// in one place.
 #ifndef DRAUGHTS_GAME_STATE_GAME_CHANGE_H_
 #define DRAUGHTS_GAME_STATE_GAME_CHANGE_H_
 
@@ -51,7 +52,8 @@ class GameChange {
   // draw or could not move; UNSPECIFIED for draws by rule.
   void EndGame(v1::GameResult result, v1::ResultReason reason, v1::Color by);
 
-  // Arms the next move's deadline (now + time per move), or clears it.
+  // Arms the next move's deadline (now + time per move), or clears it. The
+  // game moved on (a move, an undo, creation): Build() adds a ClockUpdate.
   void ResetDeadline();
 
   // Hands a seat to the computer (a stand-in token for its jobs) or gives
@@ -62,14 +64,17 @@ class GameChange {
   // the computer; call last, once the state is final.
   void QueueBotJobIfComputerToMove();
 
-  // Sets ply and version on every event and the state; the change is ready
-  // for GameStore::Commit.
+  // Sets ply and version on every event and the state, and queues the
+  // ClockUpdate of a change that moved the game on (a deadline reset or
+  // the end); the change is ready for GameStore::Commit.
   Change Build();
 
  private:
-  void QueueResult();
+  void QueueResult(v1::Color ended_by);
+  void QueueClockUpdate();
 
   Change change_;
+  bool clock_changed_ = false;
   int64_t base_version_;
   absl::Time now_;
 };

@@ -33,6 +33,12 @@ GameMetrics::GameMetrics(prometheus::Registry& registry)
                     .Help("WatchGame streams open on this replica")
                     .Register(registry)
                     .Add({})),
+      outbox_unknown_kind_(prometheus::BuildCounter()
+                               .Name("draughts_outbox_unknown_kind_total")
+                               .Help("Outbox entries of a kind this relay does not know, left in "
+                                     "their outbox (counted each time a sweep meets one)")
+                               .Register(registry)
+                               .Add({})),
       ended_(prometheus::BuildCounter()
                  .Name("draughts_games_ended_total")
                  .Help("Games ended, by reason")

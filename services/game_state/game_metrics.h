@@ -27,6 +27,8 @@ class GameMetrics {
   void RaceLost() { races_lost_.Increment(); }
   void WatchStarted() { watchers_.Increment(); }
   void WatchEnded() { watchers_.Decrement(); }
+  // The outbox relay met an entry of a kind it does not know (and left it).
+  void OutboxUnknownKind() { outbox_unknown_kind_.Increment(); }
 
  private:
   prometheus::Counter& created_;
@@ -34,6 +36,7 @@ class GameMetrics {
   prometheus::Counter& moves_automatic_;
   prometheus::Counter& races_lost_;
   prometheus::Gauge& watchers_;
+  prometheus::Counter& outbox_unknown_kind_;
   prometheus::Family<prometheus::Counter>& ended_;
   std::mutex mu_;
   std::map<int, prometheus::Counter*> ended_by_reason_;

@@ -1,6 +1,7 @@
-// GameServiceImpl: plumbing, CreateGame and the read-only calls. The acting
-// calls are in game_service_actions.cc, the internal ones (clock,
-// matchmaking, chat) in game_service_internal.cc.
+// GameServiceImpl: plumbing, CreateGame and the read-only calls (GetGame,
+// ListGames, ListLegalMoves, WatchGame, ResolvePlayerToken). The players'
+// acting calls are in game_service_actions.cc, the clock's (and
+// matchmaking's) in game_service_clock_calls.cc.
 #include "game_state/game_service.h"
 
 #include <algorithm>
@@ -8,8 +9,9 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "game_state/event_id.h"
 #include "game_state/game_change.h"
-#include "game_state/ids.h"
+#include "game_state/game_id.h"
 #include "game_state/new_game.h"
 #include "game_state/page_tokens.h"
 #include "game_state/proto_convert.h"
@@ -58,7 +60,7 @@ v1::GameSummary Summarize(const v1::GameState& state) {
 }  // namespace
 
 GameServiceImpl::GameServiceImpl(GameServiceDeps deps, GameServiceOptions options)
-    : deps_(std::move(deps)), options_(options), replays_(options.replay_cache_size) {
+    : deps_(std::move(deps)), options_(options), cache_(options.game_cache_size) {
   if (!deps_.now) deps_.now = [] { return absl::Now(); };
   if (!deps_.random_index) deps_.random_index = RandomIndex;
 }
@@ -76,7 +78,7 @@ absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id
     if (!ids.empty()) change.game.mutable_state()->set_last_event_id(ids.back());
     auto game = std::make_shared<const StoredGame>(std::move(change.game));
     v1::GameState state = game->state();
-    replays_.Remember(std::move(game), std::move(record));
+    cache_.Remember(std::move(game), std::move(record));
     return state;
   };
   auto lost_race = [&] {
@@ -88,7 +90,7 @@ absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id
   // round trip. The version check keeps that safe; a change refused there,
   // and any answer other than a change (an error, a no-op), may come from a
   // stale copy, so the game is read and decided on again below.
-  if (std::optional<ReplayCache::LastKnown> known = replays_.Latest(game_id)) {
+  if (std::optional<GameCache::LastKnown> known = cache_.Latest(game_id)) {
     rules::GameRecord record = *known->record;
     absl::StatusOr<std::optional<Change>> change = decide(*known->game, record);
     if (change.ok() && change->has_value()) {
@@ -108,7 +110,7 @@ absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id
     } else {
       DRAUGHTS_ASSIGN_OR_RETURN(game, deps_.store->Load(game_id));
     }
-    DRAUGHTS_ASSIGN_OR_RETURN(rules::GameRecord record, replays_.Replay(game.state()));
+    DRAUGHTS_ASSIGN_OR_RETURN(rules::GameRecord record, cache_.Replay(game.state()));
     DRAUGHTS_ASSIGN_OR_RETURN(std::optional<Change> change, decide(game, record));
     if (!change.has_value()) return std::move(*game.mutable_state());
     absl::StatusOr<std::vector<std::string>> ids = deps_.store->Commit(game_id, *change, &current);
@@ -258,7 +260,7 @@ absl::Status GameServiceImpl::DoListLegalMoves(const v1::ListLegalMovesRequest& 
     response.set_side_to_move(v1::COLOR_UNSPECIFIED);
     return absl::OkStatus();
   }
-  DRAUGHTS_ASSIGN_OR_RETURN(rules::GameRecord record, replays_.Replay(state));
+  DRAUGHTS_ASSIGN_OR_RETURN(rules::GameRecord record, cache_.Replay(state));
   const rules::MoveList& legal = record.legal_moves();
   response.set_side_to_move(state.side_to_move());
   response.set_must_capture(
@@ -302,11 +304,21 @@ absl::Status GameServiceImpl::DoWatchGame(grpc::ServerContext& context,
       "the server is shutting down: resume from the last event id received, on any replica");
   if (shutting_down_.load()) return draining;
   DRAUGHTS_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request.game_id()));
-  // A finished game's stream ends with GameEnded: resuming after it there
-  // is nothing more to send (and nothing will ever come).
-  if (IsOver(game.state()) && from.has_value()) {
+  if (from.has_value()) {
     absl::StatusOr<EventId> last = ParseEventId(game.state().last_event_id());
-    if (last.ok() && *from >= *last) return absl::OkStatus();
+    if (last.ok()) {
+      // The caller received from_event_id before this call, so the game's
+      // last event cannot be older: the id is another game's, or its events
+      // were lost with Redis. Waiting for it could take for ever.
+      if (*from > *last) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "from_event_id ", request.from_event_id(), " is past the game's last event ",
+            game.state().last_event_id(), ": call GetGame and resume from its last_event_id"));
+      }
+      // A finished game's stream ends with GameEnded: resuming from it
+      // there is nothing more to send (and nothing will ever come).
+      if (*from == *last && IsOver(game.state())) return absl::OkStatus();
+    }
   }
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<EventSubscription> subscription,
                             deps_.feed->Subscribe(request.game_id(), request.from_event_id()));
@@ -329,6 +341,20 @@ absl::Status GameServiceImpl::DoWatchGame(grpc::ServerContext& context,
       if (event.has_game_ended()) return absl::OkStatus();
     }
   }
+}
+
+// --- ResolvePlayerToken ------------------------------------------------------
+
+grpc::Status GameServiceImpl::ResolvePlayerToken(grpc::ServerContext*,
+                                                 const v1::ResolvePlayerTokenRequest* request,
+                                                 v1::ResolvePlayerTokenResponse* response) {
+  DRAUGHTS_GRPC_RETURN_IF_ERROR(ValidateGameId(request->game_id()));
+  DRAUGHTS_GRPC_RETURN_IF_ERROR(CheckTokenPresent(request->player_token()));
+  DRAUGHTS_GRPC_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request->game_id()));
+  DRAUGHTS_GRPC_ASSIGN_OR_RETURN(v1::Color color, AuthenticateSeat(game, request->player_token()));
+  response->set_color(color);
+  *response->mutable_seat() = PlayerOf(game.state(), color).seat();
+  return grpc::Status::OK;
 }
 
 }  // namespace draughts::game_state

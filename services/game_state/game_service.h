@@ -16,8 +16,8 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "draughts/v1/game.grpc.pb.h"
+#include "game_state/game_cache.h"
 #include "game_state/game_metrics.h"
-#include "game_state/game_replay.h"
 #include "game_state/game_store.h"
 #include "game_state/player_tokens.h"
 
@@ -32,8 +32,8 @@ struct GameServiceOptions {
   // A change that loses a race on the version (not on the ply: a draw offer
   // or presence report came in between) is recomputed this many times.
   int commit_attempts = 5;
-  // Games whose replay is cached (game_replay.h).
-  std::size_t replay_cache_size = 4096;
+  // Games this replica keeps a record and copy of (game_cache.h).
+  std::size_t game_cache_size = 4096;
 };
 
 struct GameServiceDeps {
@@ -119,7 +119,7 @@ class GameServiceImpl final : public v1::GameService::Service {
 
   GameServiceDeps deps_;
   GameServiceOptions options_;
-  ReplayCache replays_;
+  GameCache cache_;
   std::atomic<bool> shutting_down_{false};
 };
 

@@ -54,10 +54,6 @@ absl::Status NotYourTurn(const v1::GameState& state) {
       absl::StrCat("it is not your turn: ", ColorName(state, state.side_to_move()), " is to move"));
 }
 
-v1::GameResult WinFor(v1::Color winner) {
-  return winner == v1::COLOR_WHITE ? v1::GAME_RESULT_WHITE_WINS : v1::GAME_RESULT_BLACK_WINS;
-}
-
 }  // namespace
 
 // --- SubmitMove --------------------------------------------------------------
@@ -237,6 +233,14 @@ absl::Status GameServiceImpl::DoUndoMove(const v1::UndoMoveRequest& request,
     if (PlayerOf(state, color).seat().kind() == v1::SEAT_KIND_BOT) {
       return absl::PermissionDeniedError("the bot seat cannot take moves back");
     }
+    // A retry while the game is exactly as this undo left it (its version
+    // moves with any other change): the first answer again.
+    const LastUndo& last_undo = game.last_undo();
+    if (game.has_last_undo() && last_undo.version() == state.version() && last_undo.by() == color &&
+        last_undo.expected_ply() == request.expected_ply()) {
+      undone.assign(last_undo.undone_moves().begin(), last_undo.undone_moves().end());
+      return std::nullopt;
+    }
     DRAUGHTS_RETURN_IF_ERROR(CheckOngoing(state));
     DRAUGHTS_RETURN_IF_ERROR(CheckPly(state, request.expected_ply()));
     const v1::Color opponent = OpponentOf(color);
@@ -287,7 +291,13 @@ absl::Status GameServiceImpl::DoUndoMove(const v1::UndoMoveRequest& request,
     event.set_fen_after(s.fen());
     if (s.has_move_deadline()) *event.mutable_next_move_deadline() = s.move_deadline();
     change.QueueBotJobIfComputerToMove();
-    return change.Build();
+    LastUndo& remembered = *change.game().mutable_last_undo();
+    remembered.set_by(color);
+    remembered.set_expected_ply(request.expected_ply());
+    for (const std::string& move : undone) remembered.add_undone_moves(move);
+    Change built = change.Build();
+    built.game.mutable_last_undo()->set_version(built.game.state().version());
+    return built;
   };
   DRAUGHTS_ASSIGN_OR_RETURN(*response.mutable_game(), Mutate(request.game_id(), decide));
   for (const std::string& move : undone) response.add_undone_moves(move);

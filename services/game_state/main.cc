@@ -34,26 +34,28 @@ std::string DefaultReplicaId() {
 platform::ConfigSpec Spec() {
   platform::ConfigSpec spec(
       "game_state", "The authoritative draughts game (draughts.v1.GameService) over Redis.");
-  platform::AddStandardServiceOptions(spec, "DRAUGHTS", 50051, 9100);
-  spec.AddInt("grpc_port", "DRAUGHTS_GRPC_PORT", 50051,
-              "gRPC port on 0.0.0.0 (0 = any free port); --listen overrides the whole address");
+  // --listen (port 0 picks a free one, printed as LISTENING <port>),
+  // --metrics-port, --log-level, --drain, --shutdown-timeout.
+  platform::AddStandardServiceOptions(spec, "DRAUGHTS", 50051, 9101);
   spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379", "Redis host:port");
-  spec.AddInt("redis_pool_size", "DRAUGHTS_REDIS_POOL_SIZE", 16, "pooled Redis connections");
-  spec.AddString("replica_id", "DRAUGHTS_REPLICA_ID", "", "name in logs (default hostname-pid)");
-  spec.AddString("token_secret", "DRAUGHTS_TOKEN_SECRET", "",
+  spec.AddInt("redis-pool-size", "DRAUGHTS_REDIS_POOL_SIZE", 16, "pooled Redis connections");
+  spec.AddString("replica-id", "DRAUGHTS_REPLICA_ID", "", "name in logs (default hostname-pid)");
+  spec.AddString("token-secret", "DRAUGHTS_TOKEN_SECRET", "",
                  "secret shared by every replica (16+ bytes): lets a retried CreateGame return "
                  "the player tokens on any replica");
-  spec.AddString("key_prefix", "DRAUGHTS_GAME_STATE_KEY_PREFIX", "",
+  spec.AddString("key-prefix", "DRAUGHTS_GAME_STATE_KEY_PREFIX", "",
                  "prefix of every Redis key (to share a Redis between environments)");
-  spec.AddString("bot_jobs_stream", "DRAUGHTS_BOT_JOBS_STREAM", "draughts:bot-jobs",
+  spec.AddString("bot-jobs-stream", "DRAUGHTS_BOT_JOBS_STREAM", "draughts:bot-jobs",
                  "Redis stream of BotJob for the bot workers");
-  spec.AddString("results_stream", "DRAUGHTS_RESULTS_STREAM", "draughts:results",
-                 "Redis stream of ResultRecord for the rating service");
-  spec.AddDuration("finished_retention", "DRAUGHTS_FINISHED_RETENTION", absl::Hours(72),
+  spec.AddString("results-stream", "DRAUGHTS_RESULTS_STREAM", "draughts:results",
+                 "Redis stream of ResultRecord for the rating and matchmaking services");
+  spec.AddString("deadlines-stream", "DRAUGHTS_DEADLINES_STREAM", "draughts:deadlines",
+                 "Redis stream of ClockUpdate for the clock service");
+  spec.AddDuration("finished-retention", "DRAUGHTS_FINISHED_RETENTION", absl::Hours(72),
                    "how long a finished game stays readable (at least 24h)");
-  spec.AddInt("max_handler_threads", "DRAUGHTS_MAX_HANDLER_THREADS", 32,
+  spec.AddInt("max-handler-threads", "DRAUGHTS_MAX_HANDLER_THREADS", 32,
               "gRPC handler threads kept alive (a call blocks one while it waits for Redis)");
-  spec.AddDuration("idle_retention", "DRAUGHTS_IDLE_RETENTION", absl::Hours(24 * 14),
+  spec.AddDuration("idle-retention", "DRAUGHTS_IDLE_RETENTION", absl::Hours(24 * 14),
                    "how long an ongoing game may stay untouched before it is dropped");
   return spec;
 }
@@ -68,17 +70,9 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_RETURN_IF_ERROR(platform::InitLoggingFromConfig(config, "game-state"));
 
   DRAUGHTS_ASSIGN_OR_RETURN(platform::ServeOptions serve, platform::ServeOptionsFromConfig(config));
-  DRAUGHTS_ASSIGN_OR_RETURN(platform::ValueSource listen_source, config.Source("listen"));
-  DRAUGHTS_ASSIGN_OR_RETURN(int64_t grpc_port, config.GetInt("grpc_port"));
-  if (grpc_port < 0 || grpc_port > 65535) {
-    return absl::InvalidArgumentError("--grpc_port must be 0-65535");
-  }
-  if (listen_source == platform::ValueSource::kDefault) {
-    serve.address = absl::StrCat("0.0.0.0:", grpc_port);
-  }
-  DRAUGHTS_ASSIGN_OR_RETURN(int64_t handler_threads, config.GetInt("max_handler_threads"));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t handler_threads, config.GetInt("max-handler-threads"));
   if (handler_threads < 2 || handler_threads > 4096) {
-    return absl::InvalidArgumentError("--max_handler_threads must be 2-4096");
+    return absl::InvalidArgumentError("--max-handler-threads must be 2-4096");
   }
   // The sync server ends a handler thread once more than MAX_POLLERS are
   // idle and starts new ones under load; the default (2) makes it create
@@ -87,44 +81,46 @@ absl::Status Run(int argc, char** argv) {
     builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MAX_POLLERS,
                                 static_cast<int>(handler_threads));
   };
-  DRAUGHTS_ASSIGN_OR_RETURN(std::string replica_id, config.GetString("replica_id"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string replica_id, config.GetString("replica-id"));
   if (replica_id.empty()) replica_id = DefaultReplicaId();
 
   DRAUGHTS_ASSIGN_OR_RETURN(std::string redis_address, config.GetString("redis"));
   DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisOptions redis_options,
                             platform::ParseRedisAddress(redis_address));
-  DRAUGHTS_ASSIGN_OR_RETURN(int64_t pool_size, config.GetInt("redis_pool_size"));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t pool_size, config.GetInt("redis-pool-size"));
   if (pool_size < 1 || pool_size > 1024) {
-    return absl::InvalidArgumentError("--redis_pool_size must be 1-1024");
+    return absl::InvalidArgumentError("--redis-pool-size must be 1-1024");
   }
   RedisKeys keys;
-  DRAUGHTS_ASSIGN_OR_RETURN(keys.prefix, config.GetString("key_prefix"));
-  DRAUGHTS_ASSIGN_OR_RETURN(keys.bot_jobs_stream, config.GetString("bot_jobs_stream"));
-  DRAUGHTS_ASSIGN_OR_RETURN(keys.results_stream, config.GetString("results_stream"));
+  DRAUGHTS_ASSIGN_OR_RETURN(keys.prefix, config.GetString("key-prefix"));
+  DRAUGHTS_ASSIGN_OR_RETURN(keys.bot_jobs_stream, config.GetString("bot-jobs-stream"));
+  DRAUGHTS_ASSIGN_OR_RETURN(keys.results_stream, config.GetString("results-stream"));
+  DRAUGHTS_ASSIGN_OR_RETURN(keys.deadlines_stream, config.GetString("deadlines-stream"));
   RedisGameStoreOptions store_options;
   DRAUGHTS_ASSIGN_OR_RETURN(store_options.finished_retention,
-                            config.GetDuration("finished_retention"));
-  DRAUGHTS_ASSIGN_OR_RETURN(store_options.idle_retention, config.GetDuration("idle_retention"));
+                            config.GetDuration("finished-retention"));
+  DRAUGHTS_ASSIGN_OR_RETURN(store_options.idle_retention, config.GetDuration("idle-retention"));
   if (store_options.finished_retention < absl::Hours(24) ||
       store_options.idle_retention < absl::Hours(24)) {
     return absl::InvalidArgumentError(
-        "--finished_retention and --idle_retention must be at least 24h (idempotency keys are "
+        "--finished-retention and --idle-retention must be at least 24h (idempotency keys are "
         "remembered that long)");
   }
 
-  DRAUGHTS_ASSIGN_OR_RETURN(std::string secret, config.GetString("token_secret"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string secret, config.GetString("token-secret"));
   std::unique_ptr<TokenSealer> sealer;
   if (secret.empty()) {
     platform::LogWarn(
-        "no --token_secret: a CreateGame retried on another replica cannot return the tokens");
+        "no --token-secret: a CreateGame retried on another replica cannot return the tokens");
     sealer = std::make_unique<TokenSealer>(TokenSealer::Ephemeral());
   } else {
     DRAUGHTS_ASSIGN_OR_RETURN(TokenSealer shared, TokenSealer::FromSecret(secret));
     sealer = std::make_unique<TokenSealer>(std::move(shared));
   }
 
+  GameMetrics metrics(*platform::MetricsRegistry());
   platform::RedisPool pool(redis_options, static_cast<int>(pool_size));
-  OutboxRelay relay(&pool, keys);
+  OutboxRelay relay(&pool, keys, OutboxRelayOptions{}, &metrics);
   RedisGameStore store(&pool, keys, &relay, store_options);
   if (absl::Status loaded = store.Preload(); !loaded.ok()) {
     // Not fatal: Redis may come up after us; scripts load on first use.
@@ -132,7 +128,6 @@ absl::Status Run(int argc, char** argv) {
   }
   relay.StartSweeper();
   RedisEventFeed feed(&pool, redis_options, keys);
-  GameMetrics metrics(*platform::MetricsRegistry());
   GameServiceDeps deps;
   deps.metrics = &metrics;
   deps.store = &store;

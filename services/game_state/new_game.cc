@@ -6,11 +6,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "game_state/game_change.h"
-#include "game_state/ids.h"
+#include "game_state/game_id.h"
+#include "game_state/idempotency_key.h"
 #include "game_state/proto_convert.h"
 #include "game_state/variant_config.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "platform/status_macros.h"
 #include "rules/fen.h"
 #include "rules/game.h"
 
@@ -42,21 +44,7 @@ int CountCodePoints(const std::string& text) {
   return count;
 }
 
-std::string DefaultBotName(const v1::Seat& seat) {
-  switch (seat.bot_level()) {
-    case v1::BOT_LEVEL_EASY:
-      return "Computer (Easy)";
-    case v1::BOT_LEVEL_MEDIUM:
-      return "Computer (Medium)";
-    case v1::BOT_LEVEL_HARD:
-      return "Computer (Hard)";
-    default:
-      return "Computer";
-  }
-}
-
-absl::StatusOr<v1::Seat> CheckSeat(const v1::Seat& seat, const char* field) {
-  v1::Seat out = seat;
+absl::Status CheckSeat(const v1::Seat& seat, const char* field) {
   switch (seat.kind()) {
     case v1::SEAT_KIND_PERSON:
     case v1::SEAT_KIND_GUEST:
@@ -72,7 +60,6 @@ absl::StatusOr<v1::Seat> CheckSeat(const v1::Seat& seat, const char* field) {
         return absl::InvalidArgumentError(
             absl::StrCat(field, ": bot_level and engine_id are for bot seats only"));
       }
-      if (out.display_name().empty()) out.set_display_name(seat.player_id().substr(0, 40));
       break;
     case v1::SEAT_KIND_BOT:
       if (seat.bot_level() == v1::BOT_LEVEL_UNSPECIFIED && seat.engine_id().empty()) {
@@ -85,18 +72,19 @@ absl::StatusOr<v1::Seat> CheckSeat(const v1::Seat& seat, const char* field) {
       if (seat.engine_id().size() > kMaxPlayerId) {
         return absl::InvalidArgumentError(absl::StrCat(field, ".engine_id is too long"));
       }
-      if (out.display_name().empty()) out.set_display_name(DefaultBotName(seat));
       break;
     default:
       return absl::InvalidArgumentError(
           absl::StrCat(field, ".kind is missing: PERSON, GUEST or BOT"));
   }
-  const int length = CountCodePoints(out.display_name());
-  if (length < 0 || length > kMaxDisplayName) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        field, ".display_name must be valid UTF-8 of at most ", kMaxDisplayName, " characters"));
+  // Every seat, bots included, is named by its caller (matchmaking names
+  // its bots): the board shows the name as given, never an invented one.
+  const int length = CountCodePoints(seat.display_name());
+  if (length < 1 || length > kMaxDisplayName) {
+    return absl::InvalidArgumentError(absl::StrCat(field, ".display_name must be 1-",
+                                                   kMaxDisplayName, " characters of valid UTF-8"));
   }
-  return out;
+  return absl::OkStatus();
 }
 
 absl::StatusOr<absl::Duration> CheckTimePerMove(const v1::CreateGameRequest& request) {
@@ -139,14 +127,19 @@ absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request
   }
   absl::StatusOr<rules::Variant> variant = ConfigureVariant(request.variant(), request.options());
   if (!variant.ok()) return variant.status();
-  absl::StatusOr<v1::Seat> white = CheckSeat(request.white(), "white");
-  if (!white.ok()) return white.status();
-  absl::StatusOr<v1::Seat> black = CheckSeat(request.black(), "black");
-  if (!black.ok()) return black.status();
-  if (request.rated() &&
-      (white->kind() != v1::SEAT_KIND_PERSON || black->kind() != v1::SEAT_KIND_PERSON)) {
-    return absl::InvalidArgumentError(
-        "rated: a rated game needs two PERSON seats (bots and guests are never rated)");
+  const v1::Seat& white = request.white();
+  const v1::Seat& black = request.black();
+  DRAUGHTS_RETURN_IF_ERROR(CheckSeat(white, "white"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckSeat(black, "black"));
+  if (request.rated()) {
+    if (white.kind() != v1::SEAT_KIND_PERSON || black.kind() != v1::SEAT_KIND_PERSON) {
+      return absl::InvalidArgumentError(
+          "rated: a rated game needs two PERSON seats (bots and guests are never rated)");
+    }
+    if (white.player_id() == black.player_id()) {
+      return absl::InvalidArgumentError(
+          "rated: one player holds both seats (hotseat); a rated game needs two players");
+    }
   }
   absl::StatusOr<absl::Duration> per_move = CheckTimePerMove(request);
   if (!per_move.ok()) return per_move.status();
@@ -169,6 +162,15 @@ absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request
     }
     start = *parsed;
   }
+  for (rules::Color side : {rules::Color::kWhite, rules::Color::kBlack}) {
+    // The rules decide only for the side to move; a side without a piece
+    // (to move or not) means the game is decided before it starts.
+    if (start.CountPieces(side) == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("initial_fen: the game would be over before it starts (",
+                       side == rules::Color::kWhite ? "white" : "black", " has no piece)"));
+    }
+  }
   const rules::GameRecord record(*variant, start);
   if (record.is_over()) {
     return absl::InvalidArgumentError("initial_fen: the game would be over before it starts (" +
@@ -187,12 +189,12 @@ absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request
   *s.mutable_options() = request.options();
   s.set_rated(request.rated());
   if (*per_move > absl::ZeroDuration()) *s.mutable_time_per_move() = request.time_per_move();
-  *s.mutable_white()->mutable_seat() = *white;
-  *s.mutable_black()->mutable_seat() = *black;
-  // Players start at the table (matchmaking starts a game when both are
-  // there); the clock reports changes from then on.
-  s.mutable_white()->set_connected(true);
-  s.mutable_black()->set_connected(true);
+  *s.mutable_white()->mutable_seat() = white;
+  *s.mutable_black()->mutable_seat() = black;
+  // Nobody is connected until the clock reports it (RecordPresence); a bot
+  // is always there.
+  s.mutable_white()->set_connected(white.kind() == v1::SEAT_KIND_BOT);
+  s.mutable_black()->set_connected(black.kind() == v1::SEAT_KIND_BOT);
   s.set_initial_fen(rules::FormatFen(start));
   s.set_fen(s.initial_fen());
   s.set_side_to_move(ToProto(start.side_to_move()));
@@ -201,7 +203,6 @@ absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request
   s.set_draw_offered_by(v1::COLOR_UNSPECIFIED);
   *s.mutable_created_at() = ToProtoTime(now);
   *s.mutable_updated_at() = s.created_at();
-  if (*per_move > absl::ZeroDuration()) *s.mutable_move_deadline() = ToProtoTime(now + *per_move);
 
   for (v1::Color color : {v1::COLOR_WHITE, v1::COLOR_BLACK}) {
     const std::string& token =
@@ -218,6 +219,8 @@ absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request
   *empty.mutable_state()->mutable_game_id() = prepared.game_id;
   GameChange change(empty, now);
   change.game() = stored;
+  change.ResetDeadline();  // the first move's deadline, and its ClockUpdate
+  const v1::GameState& first = change.state();
   v1::GameEvent& created_event = change.AddEvent();
   v1::GameCreated& created = *created_event.mutable_game_created();
   created.set_variant(s.variant());
@@ -228,7 +231,7 @@ absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request
   if (s.has_time_per_move()) *created.mutable_time_per_move() = s.time_per_move();
   created.set_rated(s.rated());
   created.set_table_id(s.table_id());
-  if (s.has_move_deadline()) *created.mutable_move_deadline() = s.move_deadline();
+  if (first.has_move_deadline()) *created.mutable_move_deadline() = first.move_deadline();
   change.QueueBotJobIfComputerToMove();
   Change built = change.Build();
 

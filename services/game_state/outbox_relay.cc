@@ -23,14 +23,47 @@ std::string ToString(std::string_view s) {
 }  // namespace
 
 std::string_view OutboxKindName(OutboxMessage::Kind kind) {
-  return kind == OutboxMessage::Kind::kBotJob ? "bot_job" : "result";
+  switch (kind) {
+    case OutboxMessage::Kind::kBotJob:
+      return "bot_job";
+    case OutboxMessage::Kind::kResult:
+      return "result";
+    case OutboxMessage::Kind::kClockUpdate:
+      return "clock_update";
+  }
+  return "unknown";
 }
 
-OutboxRelay::OutboxRelay(platform::RedisPool* pool, RedisKeys keys, OutboxRelayOptions options)
+std::optional<OutboxMessage::Kind> ParseOutboxKind(std::string_view name) {
+  for (OutboxMessage::Kind kind : {OutboxMessage::Kind::kBotJob, OutboxMessage::Kind::kResult,
+                                   OutboxMessage::Kind::kClockUpdate}) {
+    if (name == OutboxKindName(kind)) return kind;
+  }
+  return std::nullopt;
+}
+
+OutboxRelay::OutboxRelay(platform::RedisPool* pool, RedisKeys keys, OutboxRelayOptions options,
+                         GameMetrics* metrics)
     : pool_(pool),
       keys_(std::move(keys)),
       options_(options),
+      metrics_(metrics),
+      bot_jobs_key_(keys_.BotJobs()),
+      results_key_(keys_.Results()),
+      deadlines_key_(keys_.Deadlines()),
       release_script_(ToString(lua::kReleasePendingLua)) {}
+
+const std::string& OutboxRelay::StreamOf(OutboxMessage::Kind kind) const {
+  switch (kind) {
+    case OutboxMessage::Kind::kBotJob:
+      return bot_jobs_key_;
+    case OutboxMessage::Kind::kResult:
+      return results_key_;
+    case OutboxMessage::Kind::kClockUpdate:
+      return deadlines_key_;
+  }
+  return deadlines_key_;  // unreachable: every kind is listed above
+}
 
 OutboxRelay::~OutboxRelay() {
   {
@@ -46,22 +79,41 @@ std::vector<std::string> OutboxRelay::MarkCommand(const std::string& game_id, in
 }
 
 absl::Status OutboxRelay::Forward(platform::RedisClient& redis, const std::string& game_id,
-                                  const std::vector<Message>& messages) {
-  if (messages.empty()) return absl::OkStatus();
-  std::vector<std::vector<std::string>> adds;
-  for (const Message& message : messages) {
-    adds.push_back(
-        {"XADD", message.kind == OutboxMessage::Kind::kBotJob ? keys_.BotJobs() : keys_.Results(),
-         "MAXLEN", "~", absl::StrCat(options_.stream_max_length), "*", "data", message.data,
-         "game_id", game_id});
+                                  const std::vector<Message>& messages,
+                                  std::optional<int64_t> release_score) {
+  if (!messages.empty()) {
+    std::vector<std::vector<std::string>> adds;
+    for (const Message& message : messages) {
+      adds.push_back({"XADD", StreamOf(message.kind), "MAXLEN", "~",
+                      absl::StrCat(options_.stream_max_length), "*", "data", message.data,
+                      "game_id", game_id});
+    }
+    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> added, redis.Pipeline(adds));
+    for (const platform::RedisReply& reply : added) DRAUGHTS_RETURN_IF_ERROR(reply.ToStatus());
   }
-  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> added, redis.Pipeline(adds));
-  for (const platform::RedisReply& reply : added) DRAUGHTS_RETURN_IF_ERROR(reply.ToStatus());
-  // Only now that every copy is in place may the originals go.
-  std::vector<std::string> del = {"XDEL", keys_.Outbox(game_id)};
-  for (const Message& message : messages) del.push_back(message.outbox_id);
-  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisReply deleted, redis.Command(del));
-  return deleted.ToStatus();
+  // Only now that every copy is in place may the originals go; the mark is
+  // released in the same round trip (a move writes a ClockUpdate, so this
+  // runs for nearly every change).
+  std::vector<std::vector<std::string>> finish;
+  if (!messages.empty()) {
+    std::vector<std::string> del = {"XDEL", keys_.Outbox(game_id)};
+    for (const Message& message : messages) del.push_back(message.outbox_id);
+    finish.push_back(std::move(del));
+  }
+  const std::string sha = release_score.has_value() ? release_script_.sha() : "";
+  if (!sha.empty()) {
+    finish.push_back(
+        {"EVALSHA", sha, "1", keys_.OutboxPending(), game_id, absl::StrCat(*release_score)});
+  }
+  if (!finish.empty()) {
+    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> done, redis.Pipeline(finish));
+    if (!messages.empty()) DRAUGHTS_RETURN_IF_ERROR(done.front().ToStatus());
+    if (!sha.empty() && done.back().ToStatus().ok()) return absl::OkStatus();
+  }
+  // The script is not loaded yet (first use, or Redis restarted): EvalScript
+  // loads it.
+  if (release_score.has_value()) return Release(redis, game_id, *release_score);
+  return absl::OkStatus();
 }
 
 absl::Status OutboxRelay::Release(platform::RedisClient& redis, const std::string& game_id,
@@ -81,13 +133,11 @@ void OutboxRelay::ForwardCommitted(const std::string& game_id,
   }
   absl::Status status = [&]() -> absl::Status {
     DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
-    DRAUGHTS_RETURN_IF_ERROR(Forward(*redis, game_id, batch));
     // Older messages still queued belong to a forwarder that died: the
     // mark must stay for the sweeper.
-    if (outbox_length <= static_cast<int64_t>(batch.size())) {
-      DRAUGHTS_RETURN_IF_ERROR(Release(*redis, game_id, score));
-    }
-    return absl::OkStatus();
+    const bool only_these = outbox_length <= static_cast<int64_t>(batch.size());
+    return Forward(*redis, game_id, batch,
+                   only_these ? std::optional<int64_t>(score) : std::nullopt);
   }();
   if (!status.ok()) {
     platform::LogWarn("outbox not forwarded now; the sweeper will",
@@ -118,23 +168,30 @@ absl::StatusOr<int> OutboxRelay::SweepOnce() {
         platform::StreamRange(*redis, keys_.Outbox(game_id), "-", "+", kSweepMessages));
     std::vector<Message> batch;
     for (platform::StreamEntry& entry : entries) {
-      Message message{entry.id, OutboxMessage::Kind::kResult, ""};
+      std::optional<OutboxMessage::Kind> kind;
+      std::string kind_name;
+      std::string data;
       for (auto& [name, value] : entry.fields) {
         if (name == "kind") {
-          message.kind = value == OutboxKindName(OutboxMessage::Kind::kBotJob)
-                             ? OutboxMessage::Kind::kBotJob
-                             : OutboxMessage::Kind::kResult;
+          kind_name = value;
+          kind = ParseOutboxKind(value);
         } else if (name == "data") {
-          message.data = std::move(value);
+          data = std::move(value);
         }
       }
-      batch.push_back(std::move(message));
+      if (!kind.has_value()) {
+        // Never sent anywhere: which stream it belongs to is unknown here.
+        platform::LogWarn("outbox entry of an unknown kind left in the outbox",
+                          {{"game", game_id}, {"entry", entry.id}, {"kind", kind_name}});
+        if (metrics_ != nullptr) metrics_->OutboxUnknownKind();
+        continue;
+      }
+      batch.push_back({entry.id, *kind, std::move(data)});
     }
-    DRAUGHTS_RETURN_IF_ERROR(Forward(*redis, game_id, batch));
+    const bool all_read = static_cast<int>(entries.size()) < kSweepMessages;
+    DRAUGHTS_RETURN_IF_ERROR(
+        Forward(*redis, game_id, batch, all_read ? std::optional<int64_t>(score) : std::nullopt));
     forwarded += static_cast<int>(batch.size());
-    if (static_cast<int>(entries.size()) < kSweepMessages) {
-      DRAUGHTS_RETURN_IF_ERROR(Release(*redis, game_id, score));
-    }
   }
   return forwarded;
 }

@@ -1,5 +1,5 @@
-// Forwards bot jobs and result records from each game's outbox to the
-// platform-wide streams.
+// Forwards bot jobs, result records and clock updates from each game's
+// outbox to the platform-wide streams (bot jobs, results, deadlines).
 //
 // Why an outbox: a change, its events and the messages it causes must be
 // written in ONE atomic step, and a Lua script may only touch keys of one
@@ -21,6 +21,12 @@
 // and clears the mark (unless a newer change re-marked it); the sweeper of
 // every replica forwards what a crashed replica left behind, for marks
 // older than a few seconds.
+//
+// An outbox entry of a kind this relay does not know (written by a newer
+// replica during a rolling update, or by hand) is never guessed at: it is
+// logged, counted (draughts_outbox_unknown_kind_total, each time a sweep
+// meets it) and left in the outbox, where a relay that knows it, or an
+// operator, finds it.
 #ifndef DRAUGHTS_GAME_STATE_OUTBOX_RELAY_H_
 #define DRAUGHTS_GAME_STATE_OUTBOX_RELAY_H_
 
@@ -28,12 +34,14 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "game_state/game_metrics.h"
 #include "game_state/game_store.h"
 #include "game_state/redis_keys.h"
 #include "platform/redis_pool.h"
@@ -51,7 +59,9 @@ struct OutboxRelayOptions {
 
 class OutboxRelay {
  public:
-  OutboxRelay(platform::RedisPool* pool, RedisKeys keys, OutboxRelayOptions options = {});
+  // `metrics` may be null.
+  OutboxRelay(platform::RedisPool* pool, RedisKeys keys, OutboxRelayOptions options = {},
+              GameMetrics* metrics = nullptr);
   ~OutboxRelay();  // stops the sweeper
 
   // The pending mark to send (pipelined) before committing a change that
@@ -80,14 +90,22 @@ class OutboxRelay {
     OutboxMessage::Kind kind;
     std::string data;
   };
+  // Copies `messages` to their streams, deletes them from the outbox and,
+  // with `release_score`, drops the game's pending mark if it is still
+  // that one.
   absl::Status Forward(platform::RedisClient& redis, const std::string& game_id,
-                       const std::vector<Message>& messages);
+                       const std::vector<Message>& messages, std::optional<int64_t> release_score);
+  const std::string& StreamOf(OutboxMessage::Kind kind) const;
   absl::Status Release(platform::RedisClient& redis, const std::string& game_id, int64_t score);
   void SweepLoop();
 
   platform::RedisPool* pool_;
   RedisKeys keys_;
   OutboxRelayOptions options_;
+  GameMetrics* metrics_;
+  std::string bot_jobs_key_;
+  std::string results_key_;
+  std::string deadlines_key_;
   platform::RedisScript release_script_;
   std::mutex mu_;
   std::condition_variable wake_;
@@ -95,8 +113,10 @@ class OutboxRelay {
   std::thread sweeper_;
 };
 
-// Outbox entry field values.
+// Outbox entry field `kind`: "bot_job", "result", "clock_update".
 std::string_view OutboxKindName(OutboxMessage::Kind kind);
+// nullopt for a name this build does not know.
+std::optional<OutboxMessage::Kind> ParseOutboxKind(std::string_view name);
 
 }  // namespace draughts::game_state
 

@@ -52,6 +52,10 @@ v1::Color OpponentOf(v1::Color color) {
   return v1::COLOR_UNSPECIFIED;
 }
 
+v1::GameResult WinFor(v1::Color winner) {
+  return winner == v1::COLOR_WHITE ? v1::GAME_RESULT_WHITE_WINS : v1::GAME_RESULT_BLACK_WINS;
+}
+
 v1::LegalMove ToLegalMove(const rules::Move& move) {
   v1::LegalMove out;
   out.set_notation(rules::FormatMovePath(move));

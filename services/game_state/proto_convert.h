@@ -21,6 +21,8 @@ v1::Color ToProto(rules::Color color);
 // nullopt for COLOR_UNSPECIFIED and unknown values.
 std::optional<rules::Color> FromProto(v1::Color color);
 v1::Color OpponentOf(v1::Color color);
+// The result "`winner` wins" (white or black).
+v1::GameResult WinFor(v1::Color winner);
 
 // A legal move for ListLegalMoves: the notation is the full path, which
 // SubmitMove always accepts.

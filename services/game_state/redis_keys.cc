@@ -39,6 +39,9 @@ std::string RedisKeys::BotJobs() const {
 std::string RedisKeys::Results() const {
   return absl::StrCat(prefix, results_stream);
 }
+std::string RedisKeys::Deadlines() const {
+  return absl::StrCat(prefix, deadlines_stream);
+}
 
 std::string RedisKeys::GameIdOfEventsKey(std::string_view key) const {
   const std::string head = absl::StrCat(prefix, "game:{");

@@ -13,10 +13,11 @@ namespace draughts::game_state {
 struct RedisKeys {
   // Prepended to every key (tests use a unique one; production none).
   std::string prefix;
-  // The platform-wide streams (events.proto): bot workers and the rating
-  // service read these.
+  // The platform-wide streams (events.proto): bot workers, the rating and
+  // matchmaking services and the clock read these.
   std::string bot_jobs_stream = "draughts:bot-jobs";
   std::string results_stream = "draughts:results";
+  std::string deadlines_stream = "draughts:deadlines";
 
   // hash: v (version), data (StoredGame), last (id of the last event)
   std::string State(std::string_view game_id) const;
@@ -35,6 +36,7 @@ struct RedisKeys {
   std::string OutboxPending() const;
   std::string BotJobs() const;
   std::string Results() const;
+  std::string Deadlines() const;
 
   // The game id of an Events() key, or empty if `key` is not one.
   std::string GameIdOfEventsKey(std::string_view key) const;

@@ -3,7 +3,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "game_state/game_change.h"
-#include "game_state/ids.h"
+#include "game_state/game_id.h"
 #include "game_state/player_tokens.h"
 #include "platform/absl_compat.h"
 #include "rules/move_text.h"

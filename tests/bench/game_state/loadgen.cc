@@ -196,6 +196,7 @@ void Game::Start() {
     seat->set_kind(v1::SEAT_KIND_GUEST);
     seat->set_player_id(
         absl::StrCat("bench-", index_, seat == create_request_.mutable_white() ? "w" : "b"));
+    seat->set_display_name(seat->player_id());
   }
   context_ = std::make_unique<grpc::ClientContext>();
   context_->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
@@ -288,7 +289,7 @@ absl::Status Main(int argc, char** argv) {
   spec.AddDuration("duration", "", absl::Seconds(20), "measured time");
   spec.AddDuration("warmup", "", absl::Seconds(3), "time before measuring");
   spec.AddString("variant", "", "international", "rule set");
-  spec.AddInt("channels_per_target", "", 1, "gRPC connections per replica");
+  spec.AddInt("channels-per-target", "", 1, "gRPC connections per replica");
   spec.AddString("routing", "", "round_robin",
                  "round_robin (each call to the next replica) or per_game (a game stays on one)");
   DRAUGHTS_ASSIGN_OR_RETURN(platform::Config config, platform::ParseConfig(spec, argc, argv));
@@ -301,7 +302,7 @@ absl::Status Main(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(options.duration, config.GetDuration("duration"));
   DRAUGHTS_ASSIGN_OR_RETURN(options.warmup, config.GetDuration("warmup"));
   DRAUGHTS_ASSIGN_OR_RETURN(options.variant, config.GetString("variant"));
-  DRAUGHTS_ASSIGN_OR_RETURN(int64_t channels, config.GetInt("channels_per_target"));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t channels, config.GetInt("channels-per-target"));
   options.channels_per_target = static_cast<int>(std::clamp<int64_t>(channels, 1, 64));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string routing, config.GetString("routing"));
   if (routing != "round_robin" && routing != "per_game") {

@@ -47,9 +47,9 @@ done
 
 targets=""
 for i in 1 2; do
-  "$build/services/game_state/game_state" --grpc_port=0 --redis="127.0.0.1:$redis_port" \
-    --metrics_port=-1 --token_secret=bench-shared-secret-0123 --replica_id="bench-$i" \
-    --log_level=warn --drain=0s >"$work/replica$i.out" 2>"$work/replica$i.log" &
+  "$build/services/game_state/game_state" --listen=127.0.0.1:0 --redis="127.0.0.1:$redis_port" \
+    --metrics-port=-1 --token-secret=bench-shared-secret-0123 --replica-id="bench-$i" \
+    --log-level=warn --drain=0s >"$work/replica$i.out" 2>"$work/replica$i.log" &
   pids+=($!)
   for _ in $(seq 200); do
     grep -q LISTENING "$work/replica$i.out" 2>/dev/null && break

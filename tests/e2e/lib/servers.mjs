@@ -101,7 +101,7 @@ export class Servers {
     const sanitizerEnv = {ASAN_OPTIONS: process.env.ASAN_OPTIONS || 'detect_leaks=0'};
     const gs = this.launch('game_state', gameState, [
       `--listen=127.0.0.1:${grpcPort}`, '--metrics-port=-1', `--redis=${redisAddr}`,
-      '--token_secret=e2e-test-secret-0123456789', '--log-level=warn',
+      '--token-secret=e2e-test-secret-0123456789', '--log-level=warn',
     ], sanitizerEnv);
     await waitFor('game_state', () => canConnect(grpcPort), gs);
 

@@ -88,8 +88,22 @@ class GameResultsTest : public ::testing::Test {
       EXPECT_EQ(record.result(), result);
       EXPECT_EQ(record.reason(), reason);
       EXPECT_EQ(record.ply(), game.ply());
+      EXPECT_EQ(record.initial_fen(), game.initial_fen());
+      EXPECT_EQ(record.final_fen(), game.fen());
+      EXPECT_EQ(record.moves_size(), game.moves_size());
+      EXPECT_EQ(record.ended_by(), events.back().game_ended().by());
     }
     EXPECT_EQ(records, 1);
+    // The clock heard of every change that moved the game on, the end last.
+    std::vector<v1::ClockUpdate> updates;
+    for (const v1::ClockUpdate& update : ReadStream<v1::ClockUpdate>(
+             *redis_client_, absl::StrCat(*prefix_, "draughts:deadlines"))) {
+      if (update.game_id() == created_.game_id()) updates.push_back(update);
+    }
+    ASSERT_GE(updates.size(), 2u);  // creation and the end at least
+    EXPECT_EQ(updates.front().game_version(), 1);
+    EXPECT_TRUE(updates.back().game_over());
+    EXPECT_EQ(updates.back().game_version(), game.version());
     // The outbox was forwarded and emptied.
     absl::StatusOr<platform::RedisReply> left = redis_client_->Command(
         {"XLEN", absl::StrCat(*prefix_, "game:{", created_.game_id(), "}:outbox")});
@@ -219,6 +233,7 @@ TEST_F(GameResultsTest, BotJobsReachTheJobsStream) {
   request.mutable_white()->Clear();
   request.mutable_white()->set_kind(v1::SEAT_KIND_BOT);
   request.mutable_white()->set_bot_level(v1::BOT_LEVEL_HARD);
+  request.mutable_white()->set_display_name("Computer (Hard)");
   const v1::CreateGameResponse created = Start(request);
   Play("11-15");  // Black, the person, moves first; then it is the bot's turn
   std::vector<v1::BotJob> jobs;

@@ -24,9 +24,9 @@ std::string UniquePrefix() {
 absl::StatusOr<std::unique_ptr<ReplicaProcess>> StartReplica(const std::string& redis,
                                                              const std::string& prefix) {
   return ReplicaProcess::Start(
-      GAME_STATE_BINARY, {absl::StrCat("--redis=", redis), absl::StrCat("--key_prefix=", prefix),
-                          "--metrics_port=-1", "--token_secret=integration-test-shared-secret",
-                          "--drain=100ms", "--shutdown_timeout=2s", "--log_level=warn"});
+      GAME_STATE_BINARY, {absl::StrCat("--redis=", redis), absl::StrCat("--key-prefix=", prefix),
+                          "--metrics-port=-1", "--token-secret=integration-test-shared-secret",
+                          "--drain=100ms", "--shutdown-timeout=2s", "--log-level=warn"});
 }
 
 std::unique_ptr<v1::GameService::Stub> StubFor(const std::string& address) {
@@ -44,8 +44,10 @@ v1::CreateGameRequest PeopleGameRequest(const std::string& variant, const std::s
   request.set_initial_fen(fen);
   request.mutable_white()->set_kind(v1::SEAT_KIND_PERSON);
   request.mutable_white()->set_player_id("ann");
+  request.mutable_white()->set_display_name("Ann");
   request.mutable_black()->set_kind(v1::SEAT_KIND_PERSON);
   request.mutable_black()->set_player_id("ben");
+  request.mutable_black()->set_display_name("Ben");
   return request;
 }
 

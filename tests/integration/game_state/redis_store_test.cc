@@ -17,6 +17,7 @@
 #include "platform/redis_pool.h"
 #include "platform/testing/redis_server_process.h"
 #include "platform/testing/test_env.h"
+#include "prometheus/registry.h"
 
 namespace draughts::game_state::testing {
 namespace {
@@ -27,7 +28,8 @@ struct Replica {
       : options(*platform::ParseRedisAddress(address)),
         pool(options, 4),
         keys{.prefix = prefix},
-        relay(&pool, keys, OutboxRelayOptions{.sweep_after = absl::Milliseconds(200)}),
+        metrics(registry),
+        relay(&pool, keys, OutboxRelayOptions{.sweep_after = absl::Milliseconds(200)}, &metrics),
         store(&pool, keys, &relay),
         feed(&pool, options, keys, RedisEventFeedOptions{.block = absl::Milliseconds(500)}),
         sealer(TokenSealer::Ephemeral()) {
@@ -52,6 +54,8 @@ struct Replica {
   platform::RedisOptions options;
   platform::RedisPool pool;
   RedisKeys keys;
+  prometheus::Registry registry;
+  GameMetrics metrics;
   OutboxRelay relay;
   RedisGameStore store;
   RedisEventFeed feed;
@@ -105,6 +109,53 @@ TEST_F(RedisStoreTest, TheSweeperForwardsWhatADeadReplicaLeftBehind) {
   // Nothing left: a second sweep forwards nothing.
   EXPECT_EQ(*replica_->relay.SweepOnce(), 0);
   EXPECT_EQ(ReadStream<v1::ResultRecord>(*redis_, Key("draughts:results")).size(), 1u);
+}
+
+TEST_F(RedisStoreTest, AnUnknownOutboxKindIsCountedAndLeftInTheOutbox) {
+  // E.g. written by a newer replica during a rolling update: this relay
+  // cannot know its stream, so it must not guess one.
+  ASSERT_TRUE(redis_
+                  ->Command({"XADD", Key("game:{future}:outbox"), "*", "kind", "surprise", "data",
+                             "not for the results stream"})
+                  .ok());
+  auto mark = [&] {
+    const int64_t marked = absl::ToUnixMicros(absl::Now() - absl::Seconds(10));
+    ASSERT_TRUE(
+        redis_->Command({"ZADD", Key("game-state:outbox-pending"), absl::StrCat(marked), "future"})
+            .ok());
+  };
+  mark();
+  absl::StatusOr<int> swept = replica_->relay.SweepOnce();
+  ASSERT_TRUE(swept.ok()) << swept.status();
+  EXPECT_EQ(*swept, 0);
+  for (const char* stream : {"draughts:results", "draughts:bot-jobs", "draughts:deadlines"}) {
+    EXPECT_EQ(redis_->Command({"XLEN", Key(stream)})->integer(), 0) << stream;
+  }
+  EXPECT_EQ(redis_->Command({"XLEN", Key("game:{future}:outbox")})->integer(), 1);
+  double counted = 0;
+  for (const prometheus::MetricFamily& family : replica_->registry.Collect()) {
+    if (family.name == "draughts_outbox_unknown_kind_total") {
+      counted = family.metric.at(0).counter.value;
+    }
+  }
+  EXPECT_EQ(counted, 1);
+  // The game's known messages still go where they belong; the unknown one stays.
+  v1::ClockUpdate update;
+  update.set_game_id("future");
+  update.set_game_version(7);
+  ASSERT_TRUE(redis_
+                  ->Command({"XADD", Key("game:{future}:outbox"), "*", "kind", "clock_update",
+                             "data", update.SerializeAsString()})
+                  .ok());
+  mark();
+  swept = replica_->relay.SweepOnce();
+  ASSERT_TRUE(swept.ok()) << swept.status();
+  EXPECT_EQ(*swept, 1);
+  const auto updates = ReadStream<v1::ClockUpdate>(*redis_, Key("draughts:deadlines"));
+  ASSERT_EQ(updates.size(), 1u);
+  EXPECT_EQ(updates[0].game_version(), 7);
+  EXPECT_EQ(redis_->Command({"XLEN", Key("draughts:results")})->integer(), 0);
+  EXPECT_EQ(redis_->Command({"XLEN", Key("game:{future}:outbox")})->integer(), 1);
 }
 
 TEST_F(RedisStoreTest, AFreshMarkIsLeftToItsOwnReplica) {

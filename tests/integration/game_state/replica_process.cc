@@ -18,7 +18,7 @@ absl::StatusOr<std::unique_ptr<ReplicaProcess>> ReplicaProcess::Start(
     const std::string& binary, const std::vector<std::string>& args, absl::Duration timeout) {
   int out[2];
   if (pipe2(out, O_CLOEXEC) != 0) return absl::InternalError("pipe failed");
-  std::vector<std::string> argv_text = {binary, "--grpc_port=0"};
+  std::vector<std::string> argv_text = {binary, "--listen=127.0.0.1:0"};
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& arg : argv_text) argv.push_back(arg.data());

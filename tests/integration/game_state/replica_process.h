@@ -17,8 +17,8 @@ namespace draughts::game_state::testing {
 
 class ReplicaProcess {
  public:
-  // Starts `binary` with `args` (--grpc_port 0 is added) and waits up to
-  // `timeout` for it to listen.
+  // Starts `binary` with `args` (--listen=127.0.0.1:0 is added: a free
+  // port, read from its LISTENING line) and waits up to `timeout` for it.
   static absl::StatusOr<std::unique_ptr<ReplicaProcess>> Start(
       const std::string& binary, const std::vector<std::string>& args,
       absl::Duration timeout = absl::Seconds(30));

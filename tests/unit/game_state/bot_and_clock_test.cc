@@ -97,12 +97,24 @@ TEST_F(BotAndClockTest, UndoTakesBackYourMoveAndTheBotsReply) {
   ASSERT_TRUE(event.has_move_undone());
   EXPECT_EQ(event.move_undone().requested_by(), v1::COLOR_BLACK);
   EXPECT_EQ(event.move_undone().fen_after(), undone.game().fen());
-  // Retrying the undo is stale now.
-  EXPECT_EQ(Undo(id, created.black_player_token(), 2).error_code(), StatusCode::ABORTED);
-  // Nothing left to take back.
+  // A retry while nothing else happened gets the first answer again.
+  const std::size_t events = store_.Events(id).size();
+  v1::UndoMoveResponse retried;
+  ASSERT_TRUE(Undo(id, created.black_player_token(), 2, &retried).ok());
+  EXPECT_EQ(retried.game().version(), undone.game().version());
+  EXPECT_EQ(retried.game().fen(), undone.game().fen());
+  ASSERT_EQ(retried.undone_moves_size(), 2);
+  EXPECT_EQ(retried.undone_moves(0), "22-18");
+  EXPECT_EQ(retried.undone_moves(1), "11-15");
+  EXPECT_EQ(store_.Events(id).size(), events);  // nothing written
+  // Not a retry: the other seat, or another ply.
+  EXPECT_EQ(Undo(id, created.white_player_token(), 2).error_code(), StatusCode::PERMISSION_DENIED);
   const v1::GameState start = Get(id);
   ExpectRefused(Undo(id, created.black_player_token(), 0), StatusCode::FAILED_PRECONDITION,
                 "no move", id, start);
+  // Once the game moved on, the retry is stale.
+  Play(created, "11-15");
+  EXPECT_EQ(Undo(id, created.black_player_token(), 2).error_code(), StatusCode::ABORTED);
 }
 
 TEST_F(BotAndClockTest, UndoBeforeTheBotRepliedTakesBackOneMove) {
@@ -116,6 +128,22 @@ TEST_F(BotAndClockTest, UndoBeforeTheBotRepliedTakesBackOneMove) {
   EXPECT_EQ(undone.game().ply(), 0);
   // The bot's job for ply 1 is stale: its move is refused.
   EXPECT_EQ(Move(id, stale_job_token, "22-18", 1).error_code(), StatusCode::ABORTED);
+  // The undo retried: the same answer.
+  v1::UndoMoveResponse retried;
+  ASSERT_TRUE(Undo(id, created.black_player_token(), 1, &retried).ok());
+  EXPECT_EQ(retried.game().version(), undone.game().version());
+  ASSERT_EQ(retried.undone_moves_size(), 1);
+  EXPECT_EQ(retried.undone_moves(0), "11-15");
+  // A presence report changes the game's version: the retry is stale then.
+  grpc::ClientContext context;
+  v1::RecordPresenceRequest presence;
+  presence.set_game_id(id);
+  presence.set_color(v1::COLOR_BLACK);
+  presence.set_connected(true);
+  presence.set_idempotency_key("here");
+  v1::RecordPresenceResponse reported;
+  ASSERT_TRUE(stub_->RecordPresence(&context, presence, &reported).ok());
+  EXPECT_EQ(Undo(id, created.black_player_token(), 1).error_code(), StatusCode::ABORTED);
 }
 
 TEST_F(BotAndClockTest, UndoRefusals) {
@@ -224,6 +252,13 @@ TEST_F(BotAndClockTest, PresenceIsPublishedOncePerChange) {
   const v1::CreateGameResponse created = Create(PeopleGame("international"));
   const std::string& id = created.game_id();
   v1::RecordPresenceResponse response;
+  // Nobody has connected yet: a disconnect changes nothing.
+  ASSERT_TRUE(Presence(id, v1::COLOR_BLACK, false, "k0", &response).ok());
+  EXPECT_FALSE(response.changed());
+  ASSERT_TRUE(Presence(id, v1::COLOR_BLACK, true, "hello", &response).ok());
+  EXPECT_TRUE(response.changed());
+  EXPECT_TRUE(store_.Events(id).back().has_seat_connected());
+  EXPECT_TRUE(Get(id).black().connected());
   ASSERT_TRUE(Presence(id, v1::COLOR_BLACK, false, "k1", &response).ok());
   EXPECT_TRUE(response.changed());
   const v1::GameEvent gone = store_.Events(id).back();

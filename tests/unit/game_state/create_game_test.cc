@@ -148,6 +148,31 @@ TEST_F(GameServiceTest, CreateGameRefusesBadRequests) {
        "1 hour"},
       {"long display name",
        [](auto& r) { r.mutable_white()->set_display_name(std::string(41, 'x')); }, "display_name"},
+      {"41 characters of two bytes each",
+       [](auto& r) {
+         std::string name;
+         for (int i = 0; i < 41; ++i) name += "\xc3\xa9";  // é
+         r.mutable_black()->set_display_name(name);
+       },
+       "black.display_name"},
+      {"empty display name", [](auto& r) { r.mutable_white()->clear_display_name(); },
+       "white.display_name"},
+      {"bot without display name",
+       [](auto& r) {
+         r.mutable_black()->Clear();
+         r.mutable_black()->set_kind(v1::SEAT_KIND_BOT);
+         r.mutable_black()->set_bot_level(v1::BOT_LEVEL_HARD);
+       },
+       "black.display_name"},
+      {"rated hotseat: one player in both seats",
+       [](auto& r) {
+         r.set_rated(true);
+         *r.mutable_black() = r.white();
+       },
+       "both seats"},
+      {"side not to move without a piece", [](auto& r) { r.set_initial_fen("W:W31:B"); },
+       "no piece"},
+      {"side to move without a piece", [](auto& r) { r.set_initial_fen("B:W31:B"); }, "no piece"},
   };
   for (const BadCreate& bad : cases) {
     SCOPED_TRACE(bad.name);
@@ -159,6 +184,35 @@ TEST_F(GameServiceTest, CreateGameRefusesBadRequests) {
         << status.error_message();
   }
   EXPECT_EQ(store_.commits(), 0);
+}
+
+TEST_F(GameServiceTest, DisplayNamesCountCharactersNotBytes) {
+  v1::CreateGameRequest request = PeopleGame();
+  std::string forty;
+  for (int i = 0; i < 40; ++i) forty += "\xc3\xa9";  // 80 bytes, 40 characters
+  request.mutable_white()->set_display_name(forty);
+  request.mutable_black()->set_display_name("B");
+  const v1::CreateGameResponse created = Create(request);
+  EXPECT_EQ(created.game().white().seat().display_name(), forty);
+  EXPECT_EQ(created.game().black().seat().display_name(), "B");
+}
+
+TEST_F(GameServiceTest, RatedGameBetweenTwoAccounts) {
+  v1::CreateGameRequest request = PeopleGame();
+  request.set_rated(true);
+  request.mutable_black()->set_kind(v1::SEAT_KIND_PERSON);
+  request.mutable_black()->set_player_id("bob");
+  EXPECT_TRUE(Create(request).game().rated());
+}
+
+TEST_F(GameServiceTest, NobodyIsConnectedUntilTheClockSaysSoButBots) {
+  const v1::CreateGameResponse people = Create(PeopleGame());
+  EXPECT_FALSE(people.game().white().connected());
+  EXPECT_FALSE(people.game().black().connected());
+  EXPECT_FALSE(Get(people.game_id()).white().connected());
+  const v1::CreateGameResponse bot = Create(BotGame("english", v1::COLOR_WHITE));
+  EXPECT_TRUE(bot.game().white().connected());
+  EXPECT_FALSE(bot.game().black().connected());
 }
 
 TEST_F(GameServiceTest, CreateGameFromAPosition) {

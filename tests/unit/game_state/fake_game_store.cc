@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "game_state/event_id.h"
 #include "game_state/game_change.h"
-#include "game_state/ids.h"
 #include "game_state/proto_convert.h"
 
 namespace draughts::game_state::testing {
@@ -77,14 +77,16 @@ std::string FakeGameStore::NextEventIdLocked() {
 
 void FakeGameStore::ForwardLocked(const std::vector<OutboxMessage>& outbox) {
   for (const OutboxMessage& message : outbox) {
-    if (message.kind == OutboxMessage::Kind::kBotJob) {
-      v1::BotJob job;
-      job.ParseFromString(message.data);
-      bot_jobs_.push_back(job);
-    } else {
-      v1::ResultRecord record;
-      record.ParseFromString(message.data);
-      results_.push_back(record);
+    switch (message.kind) {
+      case OutboxMessage::Kind::kBotJob:
+        bot_jobs_.emplace_back().ParseFromString(message.data);
+        break;
+      case OutboxMessage::Kind::kResult:
+        results_.emplace_back().ParseFromString(message.data);
+        break;
+      case OutboxMessage::Kind::kClockUpdate:
+        clock_updates_.emplace_back().ParseFromString(message.data);
+        break;
     }
   }
 }
@@ -232,6 +234,11 @@ std::vector<v1::BotJob> FakeGameStore::BotJobs() const {
 std::vector<v1::ResultRecord> FakeGameStore::Results() const {
   std::lock_guard<std::mutex> lock(mu_);
   return results_;
+}
+
+std::vector<v1::ClockUpdate> FakeGameStore::ClockUpdates() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return clock_updates_;
 }
 
 int FakeGameStore::loads() const {

@@ -1,7 +1,9 @@
 // The service's building blocks: ids, tokens, page tokens, rule options.
 #include <gtest/gtest.h>
 
-#include "game_state/ids.h"
+#include "game_state/event_id.h"
+#include "game_state/game_id.h"
+#include "game_state/idempotency_key.h"
 #include "game_state/page_tokens.h"
 #include "game_state/player_tokens.h"
 #include "game_state/redis_keys.h"

@@ -71,6 +71,7 @@ v1::CreateGameRequest GameServiceTest::BotGame(const std::string& variant, v1::C
   bot.Clear();
   bot.set_kind(v1::SEAT_KIND_BOT);
   bot.set_bot_level(v1::BOT_LEVEL_EASY);
+  bot.set_display_name("Computer (Easy)");
   return request;
 }
 

@@ -1,7 +1,10 @@
 // WatchGame (order, resume, end, shutdown, bad requests) and ListGames.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <thread>
+
+#include "absl/strings/str_cat.h"
 
 #include "service_fixture.h"
 
@@ -63,10 +66,41 @@ TEST_F(GameServiceTest, WatchGameStreamsEveryEventInOrderAndEndsAfterTheResult) 
   EXPECT_TRUE(resumed.status.ok());
   ASSERT_EQ(resumed.events.size(), 2u);
   EXPECT_EQ(resumed.events[0].event_id(), watched.events[2].event_id());
-  // Resuming after the end: nothing more, and the stream ends at once.
+  // Resuming from GameEnded itself: nothing more, and the stream ends at once.
+  const absl::Time started = absl::Now();
   const Watched after_end = WatchAll(*stub_, id, watched.events[3].event_id());
-  EXPECT_TRUE(after_end.status.ok());
+  EXPECT_TRUE(after_end.status.ok()) << StatusText(after_end.status);
   EXPECT_TRUE(after_end.events.empty());
+  EXPECT_LT(absl::Now() - started, absl::Seconds(2));
+}
+
+TEST_F(GameServiceTest, WatchGameFromPastTheLastEventFailsAtOnce) {
+  const v1::CreateGameResponse live = Create(PeopleGame());
+  const v1::CreateGameResponse done = Create(PeopleGame());
+  grpc::ClientContext context;
+  v1::ResignRequest resign;
+  resign.set_game_id(done.game_id());
+  resign.set_player_token(done.white_player_token());
+  v1::ResignResponse resigned;
+  ASSERT_TRUE(stub_->Resign(&context, resign, &resigned).ok());
+  // An id newer than anything either game has (e.g. another game's, or
+  // events lost with Redis): nothing is waited for.
+  for (const std::string& id : {live.game_id(), done.game_id()}) {
+    SCOPED_TRACE(id);
+    const std::string last = Get(id).last_event_id();
+    const std::string past = absl::StrCat(std::stoull(last.substr(0, last.find('-'))) + 1, "-0");
+    const absl::Time started = absl::Now();
+    const Watched watched = WatchAll(*stub_, id, past);
+    EXPECT_EQ(watched.status.error_code(), StatusCode::FAILED_PRECONDITION)
+        << StatusText(watched.status);
+    EXPECT_NE(watched.status.error_message().find("GetGame"), std::string::npos);
+    EXPECT_TRUE(watched.events.empty());
+    EXPECT_LT(absl::Now() - started, absl::Seconds(2));
+  }
+  // Resuming from the live game's last event waits for the next one.
+  const Watched waiting = WatchAll(*stub_, live.game_id(), Get(live.game_id()).last_event_id(),
+                                   absl::Milliseconds(300));
+  EXPECT_EQ(waiting.status.error_code(), StatusCode::DEADLINE_EXCEEDED);
 }
 
 TEST_F(GameServiceTest, WatchGameRefusals) {

@@ -1,12 +1,15 @@
-// Calls other services make: PlayAutomaticMove and RecordPresence (clock),
-// DeclareAbandoned (clock, matchmaking), ResolvePlayerToken (gateway, chat).
+// The calls of the clock service (and of matchmaking, for a player who
+// leaves the table): PlayAutomaticMove when a deadline passed,
+// RecordPresence when a player's connection comes or goes, DeclareAbandoned
+// after the 2-minute rule. None of them takes a player token.
 #include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "game_state/game_change.h"
+#include "game_state/game_id.h"
 #include "game_state/game_service.h"
-#include "game_state/ids.h"
+#include "game_state/idempotency_key.h"
 #include "game_state/proto_convert.h"
 #include "game_state/request_checks.h"
 #include "platform/status.h"
@@ -22,10 +25,6 @@ using Decision = absl::StatusOr<std::optional<Change>>;
 constexpr absl::Duration kAbandonAfter = absl::Minutes(2);
 // RecordPresence keys remembered per game.
 constexpr int kPresenceKeysKept = 32;
-
-v1::GameResult WinFor(v1::Color winner) {
-  return winner == v1::COLOR_WHITE ? v1::GAME_RESULT_WHITE_WINS : v1::GAME_RESULT_BLACK_WINS;
-}
 
 absl::Status SeatIsBot(const v1::GameState& state, v1::Color color) {
   return absl::FailedPreconditionError(
@@ -78,20 +77,6 @@ absl::Status GameServiceImpl::DoPlayAutomaticMove(const v1::PlayAutomaticMoveReq
   response.set_played(played.has_value());
   if (played.has_value()) *response.mutable_move() = *std::move(played);
   return absl::OkStatus();
-}
-
-// --- ResolvePlayerToken ------------------------------------------------------
-
-grpc::Status GameServiceImpl::ResolvePlayerToken(grpc::ServerContext*,
-                                                 const v1::ResolvePlayerTokenRequest* request,
-                                                 v1::ResolvePlayerTokenResponse* response) {
-  DRAUGHTS_GRPC_RETURN_IF_ERROR(ValidateGameId(request->game_id()));
-  DRAUGHTS_GRPC_RETURN_IF_ERROR(CheckTokenPresent(request->player_token()));
-  DRAUGHTS_GRPC_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request->game_id()));
-  DRAUGHTS_GRPC_ASSIGN_OR_RETURN(v1::Color color, AuthenticateSeat(game, request->player_token()));
-  response->set_color(color);
-  *response->mutable_seat() = PlayerOf(game.state(), color).seat();
-  return grpc::Status::OK;
 }
 
 // --- RecordPresence ----------------------------------------------------------
