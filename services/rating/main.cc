@@ -138,6 +138,7 @@ absl::Status Run(int argc, char** argv) {
   // Entries being handled finish; the rest stay pending for the next start
   // or another replica.
   consumer.Stop();
+  platform::LogInfo("results consumer stopped");
   server->DrainAndStop(serve.drain, serve.shutdown_timeout, signal.get());
   platform::StopMetricsExposer();
   platform::LogInfo("stopped");

@@ -27,7 +27,7 @@ namespace draughts::rating {
 struct ResultsConsumerOptions {
   int batch_size = 32;
   // How long one read waits for new entries (also bounds how long Stop waits).
-  absl::Duration block = absl::Seconds(2);
+  absl::Duration block = absl::Seconds(1);
   // Entries pending this long for another consumer are taken over.
   absl::Duration claim_idle = absl::Minutes(1);
   // How often to look for such entries.
