@@ -5,6 +5,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "platform/logging.h"
 #include "platform/redis_streams.h"
 #include "platform/status_macros.h"
 
@@ -57,8 +58,12 @@ RedisResultSource::RedisResultSource(platform::RedisOptions options, ResultGroup
 absl::Status RedisResultSource::CreateGroup() {
   // "$": a new group starts with the entries added from now on
   // (docs/API.md); MKSTREAM so it can be created before the first result.
+  return CreateGroupAt("$");
+}
+
+absl::Status RedisResultSource::CreateGroupAt(const std::string& start_id) {
   absl::StatusOr<RedisReply> reply =
-      client_.Command({"XGROUP", "CREATE", group_.stream, group_.group, "$", "MKSTREAM"});
+      client_.Command({"XGROUP", "CREATE", group_.stream, group_.group, start_id, "MKSTREAM"});
   if (!reply.ok() && absl::StrContains(reply.status().message(), "BUSYGROUP")) {
     return absl::OkStatus();
   }
@@ -69,7 +74,13 @@ absl::StatusOr<RedisReply> RedisResultSource::GroupCommand(const std::vector<std
                                                            absl::Duration timeout) {
   absl::StatusOr<RedisReply> reply = client_.CommandWithTimeout(argv, timeout);
   if (reply.ok() || !IsNoGroup(reply.status())) return reply;
-  DRAUGHTS_RETURN_IF_ERROR(CreateGroup());
+  // The group existed and is gone: Redis lost the stream (restarted without
+  // persistence, or the key was deleted). Everything the stream holds now
+  // was written since and never archived, so the group starts at its
+  // beginning; an entry handled before only repeats, which changes nothing.
+  platform::LogWarn("results consumer group missing: creating it again from the stream's start",
+                    {{"stream", group_.stream}, {"group", group_.group}});
+  DRAUGHTS_RETURN_IF_ERROR(CreateGroupAt("0"));
   return client_.CommandWithTimeout(argv, timeout);
 }
 
@@ -118,14 +129,23 @@ absl::StatusOr<ClaimedEntries> RedisResultSource::ClaimIdle(const std::string& c
                     absl::StrCat(absl::ToInt64Milliseconds(min_idle)),
                     cursor.empty() ? "0-0" : cursor, "COUNT", absl::StrCat(count)},
                    client_.options().command_timeout));
-  // [next cursor, entries] and, since Redis 7, [ids deleted meanwhile]
-  // (which XAUTOCLAIM already removed from the pending list).
+  // [next cursor, entries] and, since Redis 7, [ids deleted from the
+  // stream while pending], which XAUTOCLAIM has already dropped from the
+  // pending list; they are reported as entries without data so the
+  // consumer counts them.
   if (reply.type() != RedisReply::Type::kArray || reply.elements().size() < 2) {
     return Malformed("XAUTOCLAIM", reply);
   }
   ClaimedEntries claimed;
   DRAUGHTS_ASSIGN_OR_RETURN(claimed.next_cursor, reply.elements()[0].AsString());
   DRAUGHTS_ASSIGN_OR_RETURN(claimed.entries, ParseEntries(reply.elements()[1]));
+  if (reply.elements().size() >= 3) {
+    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<RedisReply> deleted, reply.elements()[2].AsArray());
+    for (const RedisReply& id : deleted) {
+      DRAUGHTS_ASSIGN_OR_RETURN(std::string text, id.AsString());
+      claimed.entries.push_back(ResultEntry{std::move(text), std::nullopt, ""});
+    }
+  }
   return claimed;
 }
 

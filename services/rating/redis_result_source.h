@@ -38,8 +38,9 @@ class RedisResultSource final : public ResultSource {
   // XREADGROUP from `id` ("0".. pending, ">" new); block <= 0: no BLOCK.
   absl::StatusOr<std::vector<ResultEntry>> ReadGroup(const std::string& id, int count,
                                                      absl::Duration block);
+  absl::Status CreateGroupAt(const std::string& start_id);
   // Runs a group command; if the group is gone (NOGROUP: the stream was
-  // deleted), creates it again and retries once.
+  // lost), creates it again and retries once.
   absl::StatusOr<platform::RedisReply> GroupCommand(const std::vector<std::string>& argv,
                                                     absl::Duration timeout);
 

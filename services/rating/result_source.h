@@ -29,6 +29,9 @@ struct ResultEntry {
 };
 
 struct ClaimedEntries {
+  // Ours now, in stream order. Entries deleted from the stream while
+  // pending come without data (the source may also have dropped them from
+  // the pending list already).
   std::vector<ResultEntry> entries;
   // Where the next claim call continues; "0-0" once the scan is complete.
   std::string next_cursor = "0-0";

@@ -53,10 +53,11 @@ absl::Status ResultsConsumer::ClaimIdleEntries() {
   for (int page = 0; page < kClaimPagesPerRound; ++page) {
     DRAUGHTS_ASSIGN_OR_RETURN(ClaimedEntries claimed,
                               source_->ClaimIdle(cursor, options_.claim_idle, options_.batch_size));
-    if (!claimed.entries.empty()) {
-      platform::LogInfo("claimed entries of a stopped consumer",
-                        {{"entries", claimed.entries.size()}});
-      if (metrics_ != nullptr) metrics_->Claimed(static_cast<int64_t>(claimed.entries.size()));
+    const auto with_data = std::count_if(claimed.entries.begin(), claimed.entries.end(),
+                                         [](const ResultEntry& e) { return e.data.has_value(); });
+    if (with_data > 0) {
+      platform::LogInfo("claimed entries of a stopped consumer", {{"entries", with_data}});
+      if (metrics_ != nullptr) metrics_->Claimed(static_cast<int64_t>(with_data));
     }
     DRAUGHTS_RETURN_IF_ERROR(Process(claimed.entries));
     cursor = claimed.next_cursor;

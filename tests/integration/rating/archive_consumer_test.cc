@@ -9,7 +9,10 @@
 
 #include "draughts/v1/rating.grpc.pb.h"
 #include "metric_value.h"
+#include "platform/redis_streams.h"
 #include "platform/serve.h"
+#include "platform/testing/redis_server_process.h"
+#include "platform/testing/test_env.h"
 #include "rating/archiver.h"
 #include "rating/pg_archive_store.h"
 #include "rating/rating_service.h"
@@ -78,6 +81,9 @@ TEST_F(ArchiveConsumerTest, RecordsAreArchivedOnceEvenWhenDeliveredTwice) {
   AddResult(first.SerializeAsString(), "g1");  // the relay forwarded it twice
   AddResult("not a record", "g-bad");
   AddResult(second.SerializeAsString(), "g2");
+  v1::ResultRecord changed = first;  // a different record for an archived game
+  changed.set_result(v1::GAME_RESULT_DRAW);
+  AddResult(changed.SerializeAsString(), "g1");
   replica.consumer.Start();
   ASSERT_TRUE(WaitFor([&] { return ArchivedRows() == 2 && PendingCount() == 0; }))
       << "rows " << ArchivedRows() << ", pending " << PendingCount();
@@ -129,6 +135,58 @@ TEST_F(ArchiveConsumerTest, ARestartedConsumerFinishesItsOwnPendingEntries) {
   EXPECT_TRUE(WaitFor([&] { return ArchivedRows() == 1 && PendingCount() == 0; }))
       << "rows " << ArchivedRows() << ", pending " << PendingCount();
   restarted.consumer.Stop();
+}
+
+TEST_F(ArchiveConsumerTest, APendingEntryDeletedFromTheStreamIsAcknowledgedNotRetriedForEver) {
+  {
+    RedisResultSource before(redis_options_, Group("same-name"));
+    const std::string id = AddResult(PlayedRecord("g-trimmed").SerializeAsString(), "g-trimmed");
+    ASSERT_EQ(before.ReadNew(10, absl::Milliseconds(100))->size(), 1u);
+    ASSERT_TRUE(redis_->Command({"XDEL", stream_, id}).ok());  // trimmed while pending
+  }
+  AddResult(PlayedRecord("g-next").SerializeAsString(), "g-next");
+  Replica restarted(pool_.get(), redis_options_, Group("same-name"));
+  restarted.consumer.Start();
+  ASSERT_TRUE(WaitFor([&] { return ArchivedRows() == 1 && PendingCount() == 0; }))
+      << "rows " << ArchivedRows() << ", pending " << PendingCount();
+  restarted.consumer.Stop();
+  EXPECT_EQ(ArchivedRows("g-next"), 1);
+  EXPECT_EQ(
+      MetricValue(*restarted.registry, "draughts_archive_malformed_total", {{"reason", "no_data"}}),
+      1);
+}
+
+TEST_F(ArchiveConsumerTest, ARedisRestartThatLostTheStreamLosesNoLaterResult) {
+  auto binary = platform::testing::RequiredTestEnv("DRAUGHTS_TEST_REDIS_SERVER");
+  ASSERT_TRUE(binary.ok()) << binary.status().message();
+  auto redis = platform::testing::RedisServerProcess::Start(*binary);
+  ASSERT_TRUE(redis.ok()) << redis.status();
+  platform::RedisOptions options = *platform::ParseRedisAddress((*redis)->address());
+  platform::RedisClient writer(options);
+  const ResultGroup group{"results", "rating", "a"};
+  RedisResultSource creator(options, group);
+  ASSERT_TRUE(creator.CreateGroup().ok());
+  auto add = [&](const std::string& game_id) {
+    return platform::StreamAdd(
+               writer, "results",
+               {{"data", PlayedRecord(game_id).SerializeAsString()}, {"game_id", game_id}})
+        .status();
+  };
+
+  Replica replica(pool_.get(), options, group);
+  replica.consumer.Start();
+  ASSERT_TRUE(add("g-before").ok());
+  ASSERT_TRUE(WaitFor([&] { return ArchivedRows() == 1; }));
+
+  (*redis)->Kill();
+  absl::SleepFor(absl::Milliseconds(300));  // the consumer fails and backs off
+  ASSERT_TRUE((*redis)->Restart().ok());    // empty: no persistence
+  // game-state's relay writes the next result before the consumer is back:
+  // the stream exists again, without the group.
+  ASSERT_TRUE(WaitFor([&] { return add("g-after").ok(); }));
+  ASSERT_TRUE(WaitFor([&] { return ArchivedRows() == 2; })) << "rows " << ArchivedRows();
+  replica.consumer.Stop();
+  EXPECT_EQ(ArchivedRows("g-after"), 1);
 }
 
 TEST_F(ArchiveConsumerTest, PostgreSQLDownThenBackLosesNothingAndWritesNothingTwice) {

@@ -12,6 +12,16 @@ std::string FakeStream::Add(std::optional<std::string> data, const std::string& 
   return entry.id;
 }
 
+void FakeStream::Delete(const std::string& id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (ResultEntry& entry : entries_) {
+    if (entry.id == id) {
+      entry.data.reset();
+      entry.game_id.clear();
+    }
+  }
+}
+
 void FakeStream::FailWith(absl::Status status) {
   std::lock_guard<std::mutex> lock(mu_);
   failure_ = std::move(status);
@@ -92,15 +102,25 @@ absl::StatusOr<ClaimedEntries> FakeResultSource::ClaimIdle(const std::string& cu
   if (!stream_->group_created_) return absl::InternalError("NOGROUP");
   ClaimedEntries claimed;
   auto it = cursor == "0-0" ? stream_->pending_.begin() : stream_->pending_.lower_bound(cursor);
-  for (; it != stream_->pending_.end(); ++it) {
+  while (it != stream_->pending_.end()) {
     if (static_cast<int>(claimed.entries.size()) >= count) {
       claimed.next_cursor = it->first;
       return claimed;
     }
-    if (*stream_->now_ - it->second.delivered_at < min_idle) continue;
+    const ResultEntry* entry = Find(it->first);
+    if (!entry->data.has_value()) {
+      claimed.entries.push_back(*entry);
+      it = stream_->pending_.erase(it);
+      continue;
+    }
+    if (*stream_->now_ - it->second.delivered_at < min_idle) {
+      ++it;
+      continue;
+    }
     it->second = {consumer_, *stream_->now_, it->second.deliveries + 1};
     ++stream_->deliveries_[it->first];
-    claimed.entries.push_back(*Find(it->first));
+    claimed.entries.push_back(*entry);
+    ++it;
   }
   claimed.next_cursor = "0-0";
   return claimed;

@@ -23,6 +23,9 @@ class FakeStream {
 
   // Appends an entry; returns its id.
   std::string Add(std::optional<std::string> data, const std::string& game_id);
+  // Deletes the entry's content (XDEL, trimming): readers of it get an
+  // entry without data; a claim drops it from the pending list (Redis 7).
+  void Delete(const std::string& id);
   // Every call of every consumer fails with `status` until set back to OK.
   void FailWith(absl::Status status);
 

@@ -135,6 +135,24 @@ TEST_F(ResultsConsumerTest, AnotherConsumerTakesOverEntriesLeftByAStoppedOneAfte
   EXPECT_EQ(MetricValue(*registry_, "draughts_results_claimed_total"), 1);
 }
 
+TEST_F(ResultsConsumerTest, EntriesDeletedWhilePendingAreCountedAndLeaveThePendingList) {
+  FakeResultSource before(&stream_, "a");
+  ASSERT_TRUE(before.CreateGroup().ok());
+  const std::string first = AddGame("g1");
+  const std::string second = AddGame("g2");
+  ASSERT_EQ(before.ReadNew(10, absl::ZeroDuration())->size(), 2u);
+  stream_.Delete(first);
+  stream_.Delete(second);
+  FakeResultSource restarted(&stream_, "a");
+  auto consumer = Consumer(&restarted);
+  Drain(*consumer);
+  EXPECT_TRUE(stream_.Pending().empty());
+  EXPECT_EQ(store_.size(), 0u);
+  EXPECT_EQ(MetricValue(*registry_, "draughts_archive_malformed_total", {{"reason", "no_data"}}),
+            2);
+  EXPECT_EQ(MetricValue(*registry_, "draughts_results_claimed_total"), 0);
+}
+
 TEST_F(ResultsConsumerTest, AnEntryDeliveredTwiceIsArchivedOnce) {
   FakeResultSource slow(&stream_, "slow");
   ASSERT_TRUE(slow.CreateGroup().ok());
