@@ -39,8 +39,17 @@ std::string PdnDate(const v1::ResultRecord& record) {
   return absl::FormatTime("%Y.%m.%d", time, absl::UTCTimeZone());
 }
 
+// A tag value on one line: control characters (a newline in a display
+// name, say) would break the tag pair, so they become spaces.
+std::string TagText(std::string text) {
+  for (char& c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  }
+  return text;
+}
+
 std::string PlayerName(const v1::Seat& seat) {
-  return seat.display_name().empty() ? "?" : seat.display_name();
+  return seat.display_name().empty() ? "?" : TagText(seat.display_name());
 }
 
 absl::Status Invalid(const v1::ResultRecord& record, const std::string& what) {
@@ -100,7 +109,7 @@ absl::StatusOr<std::string> ArchivedGamePdn(const v1::ResultRecord& record,
   std::vector<rules::PdnTag> tags = {
       {"Event",
        absl::StrCat(record.rated() ? "Rated" : "Casual", " game, ", std::string(variant->name))},
-      {"Site", settings.site},
+      {"Site", TagText(settings.site)},
       {"Date", PdnDate(record)},
       {"Round", "-"},
       {"White", PlayerName(record.white())},

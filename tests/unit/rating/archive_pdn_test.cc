@@ -52,6 +52,19 @@ TEST(ArchivePdnTest, HasTheTagsAndReplaysToTheFinalPosition) {
   EXPECT_EQ(rules::ReadPdn(*pdn)->front().result, rules::PdnResult::kBlackWins);
 }
 
+TEST(ArchivePdnTest, NamesWithBracketsOrLineBreaksStayInTheirTags) {
+  v1::ResultRecord record = PlayedRecord("g1", "international", 6, 2);
+  record.mutable_white()->set_display_name("Eve]\n[Result \"2-0\"]");
+  record.mutable_black()->clear_display_name();
+  auto pdn = ArchivedGamePdn(record, PdnSettings{"a\tsite"});
+  ASSERT_TRUE(pdn.ok()) << pdn.status();
+  EXPECT_EQ(Tag(*pdn, "White"), "Eve] [Result \"2-0\"]");
+  EXPECT_EQ(Tag(*pdn, "Black"), "?");
+  EXPECT_EQ(Tag(*pdn, "Site"), "a site");
+  EXPECT_EQ(Tag(*pdn, "Result"), "0-2");
+  EXPECT_EQ(rules::FormatFen(ReadBack(*pdn, "international").position()), record.final_fen());
+}
+
 TEST(ArchivePdnTest, EnglishUsesItsGameTypeAndOnePointScores) {
   v1::ResultRecord record = PlayedRecord("g1", "english", 30, 3);
   record.set_result(v1::GAME_RESULT_DRAW);
