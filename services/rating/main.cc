@@ -61,6 +61,35 @@ platform::ConfigSpec Spec() {
   return spec;
 }
 
+// The pool, with the migrations applied. While PostgreSQL is unreachable
+// it waits and retries (a database that starts after us is no reason to
+// crash-loop); null if a shutdown signal came meanwhile. Other errors (a
+// malformed conninfo, a failed migration) end the start.
+absl::StatusOr<std::unique_ptr<platform::PgPool>> OpenArchive(
+    const platform::PgPoolOptions& options, platform::ShutdownSignal& signal) {
+  absl::Duration backoff = absl::Milliseconds(200);
+  while (true) {
+    absl::StatusOr<std::unique_ptr<platform::PgPool>> pool = platform::PgPool::Create(options);
+    absl::Status status = pool.status();
+    if (pool.ok()) {
+      absl::StatusOr<std::vector<int64_t>> applied =
+          platform::ApplyMigrations(**pool, "rating", RatingMigrations());
+      if (applied.ok()) {
+        if (!applied->empty()) {
+          platform::LogInfo("migrations applied", {{"count", applied->size()}});
+        }
+        return pool;
+      }
+      status = applied.status();
+    }
+    if (status.code() != absl::StatusCode::kUnavailable) return status;
+    platform::LogWarn("PostgreSQL unreachable at start: retrying",
+                      {{"status", status}, {"backoff", absl::FormatDuration(backoff)}});
+    if (signal.WaitFor(backoff).has_value()) return std::unique_ptr<platform::PgPool>();
+    backoff = std::min(backoff * 2, absl::Seconds(10));
+  }
+}
+
 absl::Status Run(int argc, char** argv) {
   // gRPC's mutexes are absl::Mutex; cycle detection costs a graph update on
   // every lock and is a debugging aid.
@@ -100,11 +129,10 @@ absl::Status Run(int argc, char** argv) {
     return absl::InvalidArgumentError("--pg-pool-size must be 1-256");
   }
   pg_options.size = static_cast<int>(pg_pool_size);
-  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::PgPool> pg,
-                            platform::PgPool::Create(pg_options));
-  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<int64_t> applied,
-                            platform::ApplyMigrations(*pg, "rating", RatingMigrations()));
-  if (!applied.empty()) platform::LogInfo("migrations applied", {{"count", applied.size()}});
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::ShutdownSignal> signal,
+                            platform::ShutdownSignal::Install());
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::PgPool> pg, OpenArchive(pg_options, *signal));
+  if (pg == nullptr) return absl::OkStatus();  // stopped while waiting
 
   ArchiveMetrics metrics(*platform::MetricsRegistry());
   PgArchiveStore archive(pg.get());
@@ -113,8 +141,6 @@ absl::Status Run(int argc, char** argv) {
   ResultsConsumer consumer(&source, &archiver, &metrics, consumer_options);
   RatingServiceImpl service(&archive, pdn_settings);
 
-  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::ShutdownSignal> signal,
-                            platform::ShutdownSignal::Install());
   int metrics_port = 0;
   if (serve.metrics_port >= 0) {
     DRAUGHTS_ASSIGN_OR_RETURN(

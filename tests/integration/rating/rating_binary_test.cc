@@ -4,6 +4,8 @@
 
 #include <google/protobuf/util/message_differencer.h>
 
+#include <thread>
+
 #include "draughts/v1/rating.grpc.pb.h"
 #include "rating_env.h"
 #include "rating_process.h"
@@ -56,6 +58,37 @@ TEST_F(RatingBinaryTest, ArchivesFromTheStreamAndServesTheGame) {
     v1::GetRatingResponse rating;
     EXPECT_EQ(stub->GetRating(&context, {}, &rating).error_code(), grpc::StatusCode::UNIMPLEMENTED);
   }
+  // An idle client connection holds up the server's shutdown for seconds.
+  stub.reset();
+  channel.reset();
+  auto code = (*process)->Terminate();
+  ASSERT_TRUE(code.ok()) << code.status();
+  EXPECT_EQ(*code, 0);
+}
+
+TEST_F(RatingBinaryTest, WaitsForPostgreSQLAtStartInsteadOfExiting) {
+  {
+    RedisResultSource creator(redis_options_, Group("creator"));
+    ASSERT_TRUE(creator.CreateGroup().ok());
+  }
+  SetLoginAllowed(false);
+  std::thread comes_back([this] {
+    absl::SleepFor(absl::Milliseconds(1500));
+    SetLoginAllowed(true);
+  });
+  const absl::Time started = absl::Now();
+  auto process = RatingProcess::Start({
+      "--metrics-port=-1",
+      "--drain=0s",
+      absl::StrCat("--redis=", redis_options_.host, ":", redis_options_.port),
+      "--pg=" + conninfo_,
+      "--results-stream=" + stream_,
+  });
+  comes_back.join();
+  ASSERT_TRUE(process.ok()) << process.status();
+  EXPECT_GE(absl::Now() - started, absl::Milliseconds(1500)) << "listened without its database";
+  AddResult(PlayedRecord("g-late").SerializeAsString(), "g-late");
+  EXPECT_TRUE(WaitFor([&] { return ArchivedRows("g-late") == 1; }));
   auto code = (*process)->Terminate();
   ASSERT_TRUE(code.ok()) << code.status();
   EXPECT_EQ(*code, 0);
