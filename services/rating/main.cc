@@ -1,0 +1,184 @@
+// rating: serves draughts.v1.RatingService and archives every finished game
+// from the results stream. Wiring only; the archive logic is in archiver.h
+// and results_consumer.h, the stores in pg_archive_store.h and
+// redis_result_source.h.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
+#include "platform/config.h"
+#include "platform/logging.h"
+#include "platform/metrics.h"
+#include "platform/pg_migrations.h"
+#include "platform/pg_pool.h"
+#include "platform/redis_client.h"
+#include "platform/serve.h"
+#include "platform/service_options.h"
+#include "platform/shutdown_signal.h"
+#include "platform/status_macros.h"
+#include "rating/archive_metrics.h"
+#include "rating/archiver.h"
+#include "rating/pg_archive_store.h"
+#include "rating/rating_service.h"
+#include "rating/redis_result_source.h"
+#include "rating/results_consumer.h"
+
+namespace draughts::rating {
+namespace {
+
+std::string DefaultConsumerName() {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  return absl::StrCat(host[0] != '\0' ? host : "rating", "-", getpid());
+}
+
+platform::ConfigSpec Spec() {
+  platform::ConfigSpec spec("rating",
+                            "Ratings (draughts.v1.RatingService) and the archive of every finished "
+                            "game, from the results stream into PostgreSQL.");
+  platform::AddStandardServiceOptions(spec, "DRAUGHTS_RATING", 50055, 9105);
+  spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379", "Redis host:port (results stream)");
+  spec.AddString("pg", "DRAUGHTS_PG", "host=127.0.0.1 dbname=draughts",
+                 "libpq connection string of the archive's PostgreSQL");
+  spec.AddInt("pg-pool-size", "DRAUGHTS_RATING_PG_POOL_SIZE", 4, "pooled PostgreSQL connections");
+  spec.AddString("results-stream", "DRAUGHTS_RESULTS_STREAM", "draughts:results",
+                 "Redis stream of ResultRecord written by game-state");
+  spec.AddString("consumer-group", "DRAUGHTS_RATING_CONSUMER_GROUP", "rating",
+                 "consumer group on the results stream, shared by every replica");
+  spec.AddString("consumer-name", "DRAUGHTS_RATING_CONSUMER_NAME", "",
+                 "this replica's name in the group (default hostname-pid; must be unique)");
+  spec.AddDuration("claim-idle", "DRAUGHTS_RATING_CLAIM_IDLE", absl::Minutes(1),
+                   "how long an entry stays pending with a stopped consumer before another "
+                   "replica takes it over");
+  spec.AddString("pdn-site", "DRAUGHTS_PDN_SITE", "draughts platform",
+                 "the Site tag of exported PDN");
+  return spec;
+}
+
+// The pool, with the migrations applied. While PostgreSQL is unreachable
+// it waits and retries (a database that starts after us is no reason to
+// crash-loop); null if a shutdown signal came meanwhile. Other errors (a
+// malformed conninfo, a failed migration) end the start.
+absl::StatusOr<std::unique_ptr<platform::PgPool>> OpenArchive(
+    const platform::PgPoolOptions& options, platform::ShutdownSignal& signal) {
+  absl::Duration backoff = absl::Milliseconds(200);
+  while (true) {
+    absl::StatusOr<std::unique_ptr<platform::PgPool>> pool = platform::PgPool::Create(options);
+    absl::Status status = pool.status();
+    if (pool.ok()) {
+      absl::StatusOr<std::vector<int64_t>> applied =
+          platform::ApplyMigrations(**pool, "rating", RatingMigrations());
+      if (applied.ok()) {
+        if (!applied->empty()) {
+          platform::LogInfo("migrations applied", {{"count", applied->size()}});
+        }
+        return pool;
+      }
+      status = applied.status();
+    }
+    if (status.code() != absl::StatusCode::kUnavailable) return status;
+    platform::LogWarn("PostgreSQL unreachable at start: retrying",
+                      {{"status", status}, {"backoff", absl::FormatDuration(backoff)}});
+    if (signal.WaitFor(backoff).has_value()) return std::unique_ptr<platform::PgPool>();
+    backoff = std::min(backoff * 2, absl::Seconds(10));
+  }
+}
+
+absl::Status Run(int argc, char** argv) {
+  // gRPC's mutexes are absl::Mutex; cycle detection costs a graph update on
+  // every lock and is a debugging aid.
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+  const platform::ConfigSpec spec = Spec();
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::Config config, platform::ParseConfig(spec, argc, argv));
+  if (config.help_requested()) return absl::OkStatus();
+  DRAUGHTS_RETURN_IF_ERROR(platform::InitLoggingFromConfig(config, "rating"));
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::ServeOptions serve, platform::ServeOptionsFromConfig(config));
+
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string redis_address, config.GetString("redis"));
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisOptions redis_options,
+                            platform::ParseRedisAddress(redis_address));
+  ResultGroup group;
+  DRAUGHTS_ASSIGN_OR_RETURN(group.stream, config.GetString("results-stream"));
+  DRAUGHTS_ASSIGN_OR_RETURN(group.group, config.GetString("consumer-group"));
+  DRAUGHTS_ASSIGN_OR_RETURN(group.consumer, config.GetString("consumer-name"));
+  if (group.consumer.empty()) group.consumer = DefaultConsumerName();
+  if (group.stream.empty() || group.group.empty()) {
+    return absl::InvalidArgumentError("--results-stream and --consumer-group must not be empty");
+  }
+  ResultsConsumerOptions consumer_options;
+  DRAUGHTS_ASSIGN_OR_RETURN(consumer_options.claim_idle, config.GetDuration("claim-idle"));
+  if (consumer_options.claim_idle < absl::Seconds(1)) {
+    return absl::InvalidArgumentError(
+        "--claim-idle must be at least 1s (a live consumer's entries would be taken from it)");
+  }
+  consumer_options.claim_every =
+      std::clamp(consumer_options.claim_idle / 2, absl::Seconds(1), absl::Seconds(30));
+  PdnSettings pdn_settings;
+  DRAUGHTS_ASSIGN_OR_RETURN(pdn_settings.site, config.GetString("pdn-site"));
+
+  platform::PgPoolOptions pg_options;
+  DRAUGHTS_ASSIGN_OR_RETURN(pg_options.conninfo, config.GetString("pg"));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t pg_pool_size, config.GetInt("pg-pool-size"));
+  if (pg_pool_size < 1 || pg_pool_size > 256) {
+    return absl::InvalidArgumentError("--pg-pool-size must be 1-256");
+  }
+  pg_options.size = static_cast<int>(pg_pool_size);
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::ShutdownSignal> signal,
+                            platform::ShutdownSignal::Install());
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::PgPool> pg, OpenArchive(pg_options, *signal));
+  if (pg == nullptr) return absl::OkStatus();  // stopped while waiting
+
+  ArchiveMetrics metrics(*platform::MetricsRegistry());
+  PgArchiveStore archive(pg.get());
+  Archiver archiver(&archive, &metrics);
+  RedisResultSource source(redis_options, group);
+  ResultsConsumer consumer(&source, &archiver, &metrics, consumer_options);
+  RatingServiceImpl service(&archive, pdn_settings);
+
+  int metrics_port = 0;
+  if (serve.metrics_port >= 0) {
+    DRAUGHTS_ASSIGN_OR_RETURN(
+        metrics_port, platform::StartMetricsExposer(serve.metrics_host, serve.metrics_port));
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::RunningServer> server,
+                            platform::RunningServer::Start(serve, {&service}));
+  consumer.Start();
+  platform::LogInfo("serving", {{"port", server->port()},
+                                {"metrics_port", metrics_port},
+                                {"redis", redis_address},
+                                {"stream", group.stream},
+                                {"group", group.group},
+                                {"consumer", group.consumer}});
+  // For scripts and tests that start us on port 0.
+  std::printf("LISTENING %d\n", server->port());
+  std::fflush(stdout);
+
+  const int signal_number = signal->Wait();
+  platform::LogInfo("shutdown requested: draining", {{"signal", signal_number}});
+  // Entries being handled finish; the rest stay pending for the next start
+  // or another replica.
+  consumer.Stop();
+  platform::LogInfo("results consumer stopped");
+  server->DrainAndStop(serve.drain, serve.shutdown_timeout, signal.get());
+  platform::StopMetricsExposer();
+  platform::LogInfo("stopped");
+  return absl::OkStatus();
+}
+
+}  // namespace
+}  // namespace draughts::rating
+
+int main(int argc, char** argv) {
+  const absl::Status status = draughts::rating::Run(argc, argv);
+  if (!status.ok()) {
+    std::fprintf(stderr, "rating: %s\n", status.ToString().c_str());
+    return 1;
+  }
+  return 0;
+}
