@@ -96,10 +96,13 @@ absl::Status GameServiceImpl::DoRecordPresence(const v1::RecordPresenceRequest& 
   auto decide = [&](const StoredGame& game, rules::GameRecord&) -> Decision {
     const v1::GameState& state = game.state();
     for (const PresenceKey& seen : game.presence_keys()) {
-      if (seen.key() == request.idempotency_key()) {
-        changed = seen.changed();
-        return std::nullopt;
+      if (seen.key() != request.idempotency_key()) continue;
+      if (seen.color() != request.color() || seen.connected() != request.connected()) {
+        return absl::InvalidArgumentError(
+            "idempotency_key was already used with a different request (color or connected)");
       }
+      changed = seen.changed();
+      return std::nullopt;
     }
     changed = false;
     DRAUGHTS_RETURN_IF_ERROR(CheckOngoing(state));
@@ -129,6 +132,8 @@ absl::Status GameServiceImpl::DoRecordPresence(const v1::RecordPresenceRequest& 
     PresenceKey& remembered = *keys.Add();
     remembered.set_key(request.idempotency_key());
     remembered.set_changed(true);
+    remembered.set_color(request.color());
+    remembered.set_connected(request.connected());
     if (keys.size() > kPresenceKeysKept) keys.DeleteSubrange(0, keys.size() - kPresenceKeysKept);
     change.QueueBotJobIfComputerToMove();
     return change.Build();

@@ -275,6 +275,11 @@ TEST_F(BotAndClockTest, PresenceIsPublishedOncePerChange) {
   EXPECT_TRUE(Get(id).black().connected());  // the replayed key changed nothing
   EXPECT_EQ(Presence(id, v1::COLOR_BLACK, false, "", &response).error_code(),
             StatusCode::INVALID_ARGUMENT);
+  // A key already used with another request is refused and changes nothing.
+  const int64_t version = Get(id).version();
+  EXPECT_EQ(Presence(id, v1::COLOR_BLACK, true, "k1").error_code(), StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(Presence(id, v1::COLOR_WHITE, false, "k1").error_code(), StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(Get(id).version(), version);
   // A bot seat is always present.
   const v1::CreateGameResponse bot = Create(BotGame("english", v1::COLOR_WHITE));
   EXPECT_EQ(Presence(bot.game_id(), v1::COLOR_WHITE, false, "k4").error_code(),
