@@ -48,7 +48,8 @@ absl::StatusOr<v1::CreateGameRequest> HotseatRequest(const HttpRequest& http,
   request.set_variant(*variant);
   for (v1::Seat* seat : {request.mutable_white(), request.mutable_black()}) {
     seat->set_kind(v1::SEAT_KIND_GUEST);
-    seat->set_player_id(session.id);
+    // Every game view shows it: the public id, never the session secret.
+    seat->set_player_id(session.player_id);
     seat->set_display_name(session.guest_name);
   }
   return request;
@@ -131,8 +132,10 @@ HttpResponse ApiHandlers::CreateSession(const HttpRequest& request) {
   }
   if (!session.ok()) session = sessions_->Create();
   if (!session.ok()) return ErrorResponse(session.status());
+  // The secret travels only in the (HttpOnly) cookie; the page gets the
+  // public id, the one games show.
   HttpResponse response =
-      Json(absl::StrCat("{\"sessionId\":", JsonQuote(session->id),
+      Json(absl::StrCat("{\"playerId\":", JsonQuote(session->player_id),
                         ",\"guestName\":", JsonQuote(session->guest_name), "}"));
   response.headers.emplace_back("Set-Cookie", SessionCookie(session->id));
   return response;

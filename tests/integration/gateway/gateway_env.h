@@ -34,11 +34,16 @@ class GatewayEnv {
   absl::Status Start();
 
   int port() const { return gateway_->port(); }
+  // The in-process GameService, for tests that call it directly (as
+  // matchmaking will).
+  int game_state_port() const { return server_->port(); }
   const std::filesystem::path& web_root() const { return web_root_; }
 
   // Another gateway on the same stack (for the shutdown test).
   std::unique_ptr<GatewayServer> NewGateway(absl::Status* status);
   prometheus::Registry& registry() { return *registry_; }
+  platform::RedisPool& redis() { return *pool_; }
+  RedisSessionStore& sessions() { return *sessions_; }
 
  private:
   std::string prefix_;
