@@ -8,6 +8,7 @@
 #include "gateway/game_backend.h"
 #include "gateway/gateway_metrics.h"
 #include "gateway/gateway_server.h"
+#include "gateway/redis_idempotency_store.h"
 #include "gateway/redis_session_store.h"
 #include "platform/config.h"
 #include "platform/logging.h"
@@ -91,6 +92,7 @@ absl::Status Run(int argc, char** argv) {
 
   platform::RedisPool pool(redis_options, options.worker_threads);
   RedisSessionStore sessions(&pool, key_prefix);
+  RedisIdempotencyStore idempotency(&pool, key_prefix);
   GatewayMetrics metrics(*platform::MetricsRegistry());
   GameBackend games(GameBackend::Connect(game_state), &metrics);
 
@@ -101,7 +103,7 @@ absl::Status Run(int argc, char** argv) {
     DRAUGHTS_ASSIGN_OR_RETURN(bound_metrics_port, platform::StartMetricsExposer(
                                                       "0.0.0.0", static_cast<int>(metrics_port)));
   }
-  GatewayServer server(options, &sessions, &games, &metrics);
+  GatewayServer server(options, &sessions, &idempotency, &games, &metrics);
   DRAUGHTS_RETURN_IF_ERROR(server.Start());
   platform::LogInfo("serving", {{"port", server.port()},
                                 {"metrics_port", bound_metrics_port},
