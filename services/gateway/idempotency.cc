@@ -42,13 +42,15 @@ std::string Digest(std::initializer_list<std::string_view> parts, std::size_t by
 
 absl::Status ValidateIdempotencyKey(std::string_view key) {
   if (key.empty() || key.size() > kMaxKeyLength) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the ", kIdempotencyKeyHeader, " header must be 1-", kMaxKeyLength, " characters long"));
+    return absl::InvalidArgumentError(absl::StrCat("the ", platform::ToAbsl(kIdempotencyKeyHeader),
+                                                   " header must be 1-", kMaxKeyLength,
+                                                   " characters long"));
   }
   for (char c : key) {
     if (!IsKeyChar(c)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "the ", kIdempotencyKeyHeader, " header may only hold letters, digits and _ . : -"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("the ", platform::ToAbsl(kIdempotencyKeyHeader),
+                       " header may only hold letters, digits and _ . : -"));
     }
   }
   return absl::OkStatus();
@@ -87,7 +89,7 @@ HttpResponse RespondOnce(IdempotencyStore& store, std::string_view player_id, st
   };
   auto reused = [] {
     return ErrorResponse(absl::InvalidArgumentError(
-        absl::StrCat("this ", kIdempotencyKeyHeader,
+        absl::StrCat("this ", platform::ToAbsl(kIdempotencyKeyHeader),
                      " was already used for a different request: use a new key for a new "
                      "request, the same key only for a retry of the same one")));
   };

@@ -54,7 +54,7 @@ std::string NewSessionId() {
 // Its own draw, never computed from the session id: knowing the public id
 // tells nothing about the secret.
 std::string NewPublicPlayerId() {
-  return absl::StrCat(kPublicPlayerIdPrefix, RandomToken());
+  return absl::StrCat(platform::ToAbsl(kPublicPlayerIdPrefix), RandomToken());
 }
 
 std::string NewGuestName() {

@@ -172,8 +172,8 @@ TEST_F(IdempotencyKeysTest, KeysAreEachSessionsOwn) {
 }
 
 TEST_F(IdempotencyKeysTest, MalformedKeysAreRefusedAndChangeNothing) {
-  for (const std::string key : {std::string(), std::string(65, 'k'), std::string("a b"),
-                                std::string("a/b"), std::string("{x}")}) {
+  for (const std::string& key : {std::string(), std::string(65, 'k'), std::string("a b"),
+                                 std::string("a/b"), std::string("{x}")}) {
     absl::StatusOr<HttpReply> reply = Create(key);
     ASSERT_TRUE(reply.ok()) << key;
     EXPECT_EQ(reply->status, 400) << key << " -> " << reply->body;

@@ -36,7 +36,7 @@ class LogCapture {
     platform::InitLogging("gateway-it", platform::LogLevel::kDebug);
     platform::SetLogSinkForTesting([this](std::string_view line) {
       absl::MutexLock lock(&mu_);
-      absl::StrAppend(&text_, line, "\n");
+      absl::StrAppend(&text_, std::string(line), "\n");
     });
   }
   ~LogCapture() { platform::SetLogSinkForTesting(nullptr); }
@@ -75,9 +75,9 @@ class Party {
     absl::StatusOr<HttpReply> reply = Call("POST", "/api/session");
     ASSERT_TRUE(reply.ok()) << reply.status();
     ASSERT_EQ(reply->status, 200) << reply->body;
-    constexpr std::string_view kPrefix = "draughts_session=";
-    ASSERT_TRUE(absl::StartsWith(reply->set_cookie, kPrefix)) << reply->set_cookie;
-    const std::string value = reply->set_cookie.substr(kPrefix.size());
+    const std::string prefix = "draughts_session=";
+    ASSERT_TRUE(absl::StartsWith(reply->set_cookie, prefix)) << reply->set_cookie;
+    const std::string value = reply->set_cookie.substr(prefix.size());
     secret_ = value.substr(0, value.find(';'));
     ASSERT_EQ(secret_.size(), 22u) << reply->set_cookie;
     const google::protobuf::Struct body = ParseJsonObject(reply->body).value();

@@ -23,8 +23,8 @@ template <typename Fields>
 std::string HeaderLines(const Fields& fields) {
   std::string lines;
   for (const auto& field : fields) {
-    absl::StrAppend(&lines, std::string_view(field.name_string()), ": ",
-                    std::string_view(field.value()), "\r\n");
+    absl::StrAppend(&lines, std::string(field.name_string()), ": ", std::string(field.value()),
+                    "\r\n");
   }
   return lines;
 }

@@ -14,11 +14,12 @@ namespace draughts::gateway {
 namespace {
 
 TEST(IdempotencyKeyTest, AcceptsTheDocumentedShapeOnly) {
-  for (const std::string key :
-       {"a", "550e8400-e29b-41d4-a716-446655440000", "x.y:z_w-1", std::string(64, 'k')}) {
+  for (const std::string& key :
+       {std::string("a"), std::string("550e8400-e29b-41d4-a716-446655440000"),
+        std::string("x.y:z_w-1"), std::string(64, 'k')}) {
     EXPECT_TRUE(ValidateIdempotencyKey(key).ok()) << key;
   }
-  for (const std::string key :
+  for (const std::string& key :
        {std::string(), std::string(65, 'k'), std::string("a b"), std::string("a/b"),
         std::string("{tag}"), std::string("caf\xC3\xA9"), std::string("a\nb", 3)}) {
     const absl::Status status = ValidateIdempotencyKey(key);
