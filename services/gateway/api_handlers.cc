@@ -5,7 +5,9 @@
 #include "absl/strings/str_split.h"
 #include "gateway/error_mapping.h"
 #include "gateway/idempotency.h"
-#include "gateway/json_util.h"
+#include "gateway/json_string.h"
+#include "gateway/proto_json.h"
+#include "gateway/rest_bodies.h"
 #include "gateway/variants_json.h"
 #include "gateway/ws_protocol.h"
 #include "platform/absl_compat.h"
@@ -146,9 +148,7 @@ HttpResponse ApiHandlers::CreateSession(const HttpRequest& request) {
   if (!session.ok()) return ErrorResponse(session.status());
   // The secret travels only in the (HttpOnly) cookie; the page gets the
   // public id, the one games show.
-  HttpResponse response =
-      Json(absl::StrCat("{\"playerId\":", JsonQuote(session->player_id),
-                        ",\"guestName\":", JsonQuote(session->guest_name), "}"));
+  HttpResponse response = Json(SessionJson(*session));
   response.headers.emplace_back("Set-Cookie", SessionCookie(session->id));
   return response;
 }
@@ -179,10 +179,7 @@ HttpResponse ApiHandlers::StartGame(const v1::CreateGameRequest& create) {
   platform::LogInfo(
       "game created",
       {{"game", created->game_id()}, {"variant", create.variant()}, {"mode", "hotseat"}});
-  return Json(absl::StrCat("{\"gameId\":", JsonQuote(created->game_id()),
-                           ",\"seats\":{\"white\":", JsonQuote(created->white_player_token()),
-                           ",\"black\":", JsonQuote(created->black_player_token()),
-                           "},\"game\":", MessageToJson(created->game()), "}"));
+  return Json(CreatedGameJson(*created));
 }
 
 HttpResponse ApiHandlers::GetGame(const RouteMatch& route, const HttpRequest& request) {

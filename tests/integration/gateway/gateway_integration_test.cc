@@ -9,7 +9,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "gateway/json_util.h"
+#include "gateway/proto_json.h"
 #include "gateway_env.h"
 #include "test_client.h"
 

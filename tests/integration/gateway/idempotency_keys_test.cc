@@ -10,7 +10,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "draughts/v1/game.grpc.pb.h"
-#include "gateway/json_util.h"
+#include "gateway/proto_json.h"
 #include "gateway_env.h"
 #include "test_client.h"
 

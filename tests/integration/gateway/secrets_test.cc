@@ -21,7 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "draughts/v1/game.grpc.pb.h"
-#include "gateway/json_util.h"
+#include "gateway/proto_json.h"
 #include "gateway_env.h"
 #include "platform/logging.h"
 #include "test_client.h"

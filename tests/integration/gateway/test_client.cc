@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "gateway/json_util.h"
+#include "gateway/proto_json.h"
 
 namespace draughts::gateway::testing {
 
