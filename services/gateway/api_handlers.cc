@@ -4,7 +4,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gateway/error_mapping.h"
-#include "gateway/json_util.h"
+#include "gateway/idempotency.h"
+#include "gateway/json_string.h"
+#include "gateway/proto_json.h"
+#include "gateway/rest_bodies.h"
 #include "gateway/variants_json.h"
 #include "gateway/ws_protocol.h"
 #include "platform/absl_compat.h"
@@ -42,13 +45,11 @@ absl::StatusOr<v1::CreateGameRequest> HotseatRequest(const HttpRequest& http,
     return absl::InvalidArgumentError("mode not supported yet (only \"hotseat\")");
   }
   v1::CreateGameRequest request;
-  // A fresh key per request: a browser that retries creates a second game,
-  // which is harmless for hotseat and needs no key bookkeeping here.
-  request.set_idempotency_key(absl::StrCat("gw-", NewSessionId()));
   request.set_variant(*variant);
   for (v1::Seat* seat : {request.mutable_white(), request.mutable_black()}) {
     seat->set_kind(v1::SEAT_KIND_GUEST);
-    seat->set_player_id(session.id);
+    // Every game view shows it: the public id, never the session secret.
+    seat->set_player_id(session.player_id);
     seat->set_display_name(session.guest_name);
   }
   return request;
@@ -79,8 +80,18 @@ bool IsEventId(std::string_view id) {
   return true;
 }
 
-ApiHandlers::ApiHandlers(SessionStore* sessions, GameBackend* games, const StaticFiles* files)
-    : sessions_(sessions), games_(games), files_(files), variants_json_(AllVariantsJson()) {}
+ApiHandlers::ApiHandlers(SessionStore* sessions, IdempotencyStore* idempotency, GameBackend* games,
+                         const StaticFiles* files)
+    : sessions_(sessions),
+      idempotency_(idempotency),
+      games_(games),
+      files_(files),
+      variants_json_(AllVariantsJson()) {}
+
+absl::Status ApiHandlers::CheckIdempotencyKey(const HttpRequest& request) {
+  if (!request.idempotency_key.has_value()) return absl::OkStatus();
+  return ValidateIdempotencyKey(*request.idempotency_key);
+}
 
 absl::StatusOr<Session> ApiHandlers::RequireSession(const HttpRequest& request) {
   const std::string id = SessionIdFromCookie(request.cookie);
@@ -123,6 +134,10 @@ HttpResponse ApiHandlers::Handle(const RouteMatch& route, const HttpRequest& req
 }
 
 HttpResponse ApiHandlers::CreateSession(const HttpRequest& request) {
+  // The key is checked but not needed: a retry that carries the first
+  // answer's cookie gets the same session back (below), and one whose first
+  // answer was lost makes a second guest session that nothing refers to.
+  if (absl::Status key = CheckIdempotencyKey(request); !key.ok()) return ErrorResponse(key);
   // A browser that already has a live session keeps it (a reload must not
   // make the player someone else).
   absl::StatusOr<Session> session = RequireSession(request);
@@ -131,9 +146,9 @@ HttpResponse ApiHandlers::CreateSession(const HttpRequest& request) {
   }
   if (!session.ok()) session = sessions_->Create();
   if (!session.ok()) return ErrorResponse(session.status());
-  HttpResponse response =
-      Json(absl::StrCat("{\"sessionId\":", JsonQuote(session->id),
-                        ",\"guestName\":", JsonQuote(session->guest_name), "}"));
+  // The secret travels only in the (HttpOnly) cookie; the page gets the
+  // public id, the one games show.
+  HttpResponse response = Json(SessionJson(*session));
   response.headers.emplace_back("Set-Cookie", SessionCookie(session->id));
   return response;
 }
@@ -141,17 +156,30 @@ HttpResponse ApiHandlers::CreateSession(const HttpRequest& request) {
 HttpResponse ApiHandlers::CreateGame(const HttpRequest& request) {
   absl::StatusOr<Session> session = RequireSession(request);
   if (!session.ok()) return ErrorResponse(session.status());
+  if (absl::Status key = CheckIdempotencyKey(request); !key.ok()) return ErrorResponse(key);
   absl::StatusOr<v1::CreateGameRequest> create = HotseatRequest(request, *session);
   if (!create.ok()) return ErrorResponse(create.status());
-  absl::StatusOr<v1::CreateGameResponse> created = games_->CreateGame(*create);
+  if (!request.idempotency_key.has_value()) {
+    // No key, no dedupe: a fresh random key per request, so a retry makes a
+    // second game.
+    create->set_idempotency_key(absl::StrCat("gw-", NewSessionId()));
+    return StartGame(*create);
+  }
+  const std::string& key = *request.idempotency_key;
+  // What the request asks for, before the (derived) key is added to it.
+  const std::string fingerprint = RequestFingerprint("CreateGame", *create);
+  create->set_idempotency_key(BackendIdempotencyKey("CreateGame", session->player_id, key));
+  return RespondOnce(*idempotency_, session->player_id, key, fingerprint,
+                     [&] { return StartGame(*create); });
+}
+
+HttpResponse ApiHandlers::StartGame(const v1::CreateGameRequest& create) {
+  absl::StatusOr<v1::CreateGameResponse> created = games_->CreateGame(create);
   if (!created.ok()) return ErrorResponse(created.status());
   platform::LogInfo(
       "game created",
-      {{"game", created->game_id()}, {"variant", create->variant()}, {"mode", "hotseat"}});
-  return Json(absl::StrCat("{\"gameId\":", JsonQuote(created->game_id()),
-                           ",\"seats\":{\"white\":", JsonQuote(created->white_player_token()),
-                           ",\"black\":", JsonQuote(created->black_player_token()),
-                           "},\"game\":", MessageToJson(created->game()), "}"));
+      {{"game", created->game_id()}, {"variant", create.variant()}, {"mode", "hotseat"}});
+  return Json(CreatedGameJson(*created));
 }
 
 HttpResponse ApiHandlers::GetGame(const RouteMatch& route, const HttpRequest& request) {

@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "gateway/game_backend.h"
 #include "gateway/http_types.h"
+#include "gateway/idempotency.h"
 #include "gateway/router.h"
 #include "gateway/session_store.h"
 #include "gateway/static_files.h"
@@ -18,7 +19,8 @@ namespace draughts::gateway {
 
 class ApiHandlers {
  public:
-  ApiHandlers(SessionStore* sessions, GameBackend* games, const StaticFiles* files);
+  ApiHandlers(SessionStore* sessions, IdempotencyStore* idempotency, GameBackend* games,
+              const StaticFiles* files);
 
   // Answers every route except kGameSocket (see CheckGameSocket).
   HttpResponse Handle(const RouteMatch& route, const HttpRequest& request);
@@ -35,10 +37,15 @@ class ApiHandlers {
  private:
   HttpResponse CreateSession(const HttpRequest& request);
   HttpResponse CreateGame(const HttpRequest& request);
+  // The CreateGame call and its answer (run at most once per idempotency key).
+  HttpResponse StartGame(const v1::CreateGameRequest& create);
   HttpResponse GetGame(const RouteMatch& route, const HttpRequest& request);
   HttpResponse Health();
+  // INVALID_ARGUMENT when the request has a malformed Idempotency-Key.
+  static absl::Status CheckIdempotencyKey(const HttpRequest& request);
 
   SessionStore* sessions_;
+  IdempotencyStore* idempotency_;
   GameBackend* games_;
   const StaticFiles* files_;
   const std::string variants_json_;  // fixed for the life of the process

@@ -1,7 +1,7 @@
 #include "gateway/error_mapping.h"
 
 #include "absl/strings/str_cat.h"
-#include "gateway/json_util.h"
+#include "gateway/json_string.h"
 #include "platform/absl_compat.h"
 #include "platform/rpc_metrics.h"
 

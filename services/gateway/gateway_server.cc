@@ -13,13 +13,14 @@ namespace draughts::gateway {
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-GatewayServer::GatewayServer(GatewayOptions options, SessionStore* sessions, GameBackend* games,
+GatewayServer::GatewayServer(GatewayOptions options, SessionStore* sessions,
+                             IdempotencyStore* idempotency, GameBackend* games,
                              GatewayMetrics* metrics)
     : options_(std::move(options)),
       metrics_(metrics),
       hub_(options_.max_sockets),
       files_(options_.web_root),
-      handlers_(sessions, games, &files_),
+      handlers_(sessions, idempotency, games, &files_),
       games_(games),
       workers_(static_cast<std::size_t>(std::max(1, options_.worker_threads))) {}
 

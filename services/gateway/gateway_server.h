@@ -23,6 +23,7 @@
 #include "gateway/game_backend.h"
 #include "gateway/gateway_context.h"
 #include "gateway/gateway_metrics.h"
+#include "gateway/idempotency.h"
 #include "gateway/session_store.h"
 #include "gateway/socket_hub.h"
 #include "gateway/static_files.h"
@@ -42,9 +43,9 @@ struct GatewayOptions {
 
 class GatewayServer {
  public:
-  // `sessions`, `games` and `metrics` must outlive the server.
-  GatewayServer(GatewayOptions options, SessionStore* sessions, GameBackend* games,
-                GatewayMetrics* metrics);
+  // `sessions`, `idempotency`, `games` and `metrics` must outlive the server.
+  GatewayServer(GatewayOptions options, SessionStore* sessions, IdempotencyStore* idempotency,
+                GameBackend* games, GatewayMetrics* metrics);
   ~GatewayServer();  // Shutdown()
   GatewayServer(const GatewayServer&) = delete;
   GatewayServer& operator=(const GatewayServer&) = delete;

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "gateway/error_mapping.h"
 #include "gateway/game_socket.h"
+#include "gateway/idempotency.h"
 
 namespace draughts::gateway {
 
@@ -28,6 +29,11 @@ HttpRequest PlainRequest(const http::request<http::string_body>& request) {
   plain.path = std::string(target.substr(0, question));
   if (question != std::string_view::npos) plain.query = std::string(target.substr(question + 1));
   plain.cookie = std::string(request[http::field::cookie]);
+  if (const auto key = request.find(
+          beast::string_view(kIdempotencyKeyHeader.data(), kIdempotencyKeyHeader.size()));
+      key != request.end()) {
+    plain.idempotency_key = std::string(key->value());
+  }
   plain.body = request.body();
   return plain;
 }

@@ -3,6 +3,7 @@
 #ifndef DRAUGHTS_GATEWAY_HTTP_TYPES_H_
 #define DRAUGHTS_GATEWAY_HTTP_TYPES_H_
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,9 @@ struct HttpRequest {
   std::string path;    // target without the query, still percent-encoded
   std::string query;   // after '?', without it
   std::string cookie;  // the Cookie header, empty if none
+  // The Idempotency-Key header, nullopt if absent (present but empty is an
+  // error, so the two differ).
+  std::optional<std::string> idempotency_key;
   std::string body;
 };
 

@@ -8,39 +8,46 @@
 #include "gateway/game_backend.h"
 #include "gateway/gateway_metrics.h"
 #include "gateway/gateway_server.h"
+#include "gateway/listen_address.h"
+#include "gateway/redis_idempotency_store.h"
 #include "gateway/redis_session_store.h"
 #include "platform/config.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
 #include "platform/redis_pool.h"
+#include "platform/service_options.h"
 #include "platform/shutdown_signal.h"
 #include "platform/status_macros.h"
 
 namespace draughts::gateway {
 namespace {
 
+// Names and environment variables as every service has them (see
+// platform/service_options.h and game_state's main.cc): --listen,
+// --metrics-port, --log-level, --shutdown-timeout with DRAUGHTS_* fallbacks.
 platform::ConfigSpec Spec() {
   platform::ConfigSpec spec("gateway",
                             "HTTP + WebSocket edge: sessions, REST, game sockets, the web client.");
-  spec.AddString("host", "DRAUGHTS_GATEWAY_HOST", "0.0.0.0", "address to listen on");
-  spec.AddInt("http-port", "DRAUGHTS_GATEWAY_HTTP_PORT", 8080,
-              "HTTP and WebSocket port (0 picks a free port, printed as LISTENING <port>)");
-  spec.AddInt("metrics-port", "DRAUGHTS_GATEWAY_METRICS_PORT", 9108,
+  spec.AddString("listen", "DRAUGHTS_LISTEN", "0.0.0.0:8080",
+                 "HTTP and WebSocket address host:port (port 0 picks a free port, printed as "
+                 "LISTENING <port>)");
+  spec.AddInt("metrics-port", "DRAUGHTS_METRICS_PORT", 9100,
               "Prometheus /metrics port (0 picks a free port, -1 disables)");
-  spec.AddString("web_root", "DRAUGHTS_WEB_ROOT", "web/dist", "directory of the web client");
-  spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379", "Redis host:port (sessions)");
-  spec.AddString("session_key_prefix", "DRAUGHTS_SESSION_KEY_PREFIX", "",
-                 "prefix of the session keys (to share a Redis between environments)");
-  spec.AddString("game_state", "DRAUGHTS_GAME_STATE_ADDR", "127.0.0.1:50051",
-                 "game_state gRPC address host:port");
-  spec.AddString("log-level", "DRAUGHTS_GATEWAY_LOG_LEVEL", "info", "debug, info, warn or error");
-  spec.AddInt("io_threads", "DRAUGHTS_GATEWAY_IO_THREADS", 2, "threads running socket I/O");
-  spec.AddInt("worker_threads", "DRAUGHTS_GATEWAY_WORKER_THREADS", 16,
-              "threads for blocking calls to Redis and game_state");
-  spec.AddInt("max_sockets", "DRAUGHTS_GATEWAY_MAX_SOCKETS", 1000,
-              "open game WebSockets at most (each holds one watch stream and thread)");
-  spec.AddDuration("shutdown-timeout", "DRAUGHTS_GATEWAY_SHUTDOWN_TIMEOUT", absl::Seconds(10),
+  spec.AddString("log-level", "DRAUGHTS_LOG_LEVEL", "info", "debug, info, warn or error");
+  spec.AddDuration("shutdown-timeout", "DRAUGHTS_SHUTDOWN_TIMEOUT", absl::Seconds(10),
                    "after SIGTERM: time open sockets get to close");
+  spec.AddString("web-root", "DRAUGHTS_WEB_ROOT", "web/dist", "directory of the web client");
+  spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379",
+                 "Redis host:port (sessions, idempotency keys)");
+  spec.AddString("session-key-prefix", "DRAUGHTS_SESSION_KEY_PREFIX", "",
+                 "prefix of the gateway's Redis keys (to share a Redis between environments)");
+  spec.AddString("game-state", "DRAUGHTS_GAME_STATE_ADDR", "127.0.0.1:50051",
+                 "game_state gRPC address host:port");
+  spec.AddInt("io-threads", "DRAUGHTS_IO_THREADS", 2, "threads running socket I/O");
+  spec.AddInt("worker-threads", "DRAUGHTS_WORKER_THREADS", 16,
+              "threads for blocking calls to Redis and game_state (also the Redis pool size)");
+  spec.AddInt("max-sockets", "DRAUGHTS_MAX_SOCKETS", 1000,
+              "open game WebSockets at most (each holds one watch stream and thread)");
   return spec;
 }
 
@@ -55,42 +62,44 @@ absl::Status Run(int argc, char** argv) {
   const platform::ConfigSpec spec = Spec();
   DRAUGHTS_ASSIGN_OR_RETURN(platform::Config config, platform::ParseConfig(spec, argc, argv));
   if (config.help_requested()) return absl::OkStatus();
-  DRAUGHTS_ASSIGN_OR_RETURN(std::string level_text, config.GetString("log-level"));
-  DRAUGHTS_ASSIGN_OR_RETURN(platform::LogLevel level, platform::ParseLogLevel(level_text));
-  platform::InitLogging("gateway", level);
+  DRAUGHTS_RETURN_IF_ERROR(platform::InitLoggingFromConfig(config, "gateway"));
 
   GatewayOptions options;
-  DRAUGHTS_ASSIGN_OR_RETURN(options.host, config.GetString("host"));
-  DRAUGHTS_ASSIGN_OR_RETURN(int64_t http_port, config.GetInt("http-port"));
-  DRAUGHTS_RETURN_IF_ERROR(CheckRange("http-port", http_port, 0, 65535));
-  options.port = static_cast<int>(http_port);
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string listen, config.GetString("listen"));
+  DRAUGHTS_ASSIGN_OR_RETURN(ListenAddress address, ParseListenAddress(listen));
+  options.host = address.host;
+  options.port = address.port;
   DRAUGHTS_ASSIGN_OR_RETURN(int64_t metrics_port, config.GetInt("metrics-port"));
   DRAUGHTS_RETURN_IF_ERROR(CheckRange("metrics-port", metrics_port, -1, 65535));
-  DRAUGHTS_ASSIGN_OR_RETURN(std::string web_root, config.GetString("web_root"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string web_root, config.GetString("web-root"));
   options.web_root = web_root;
-  DRAUGHTS_ASSIGN_OR_RETURN(int64_t io_threads, config.GetInt("io_threads"));
-  DRAUGHTS_RETURN_IF_ERROR(CheckRange("io_threads", io_threads, 1, 64));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t io_threads, config.GetInt("io-threads"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("io-threads", io_threads, 1, 64));
   options.io_threads = static_cast<int>(io_threads);
-  DRAUGHTS_ASSIGN_OR_RETURN(int64_t worker_threads, config.GetInt("worker_threads"));
-  DRAUGHTS_RETURN_IF_ERROR(CheckRange("worker_threads", worker_threads, 1, 1024));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t worker_threads, config.GetInt("worker-threads"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("worker-threads", worker_threads, 1, 1024));
   options.worker_threads = static_cast<int>(worker_threads);
-  DRAUGHTS_ASSIGN_OR_RETURN(int64_t max_sockets, config.GetInt("max_sockets"));
-  DRAUGHTS_RETURN_IF_ERROR(CheckRange("max_sockets", max_sockets, 1, 100000));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t max_sockets, config.GetInt("max-sockets"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("max-sockets", max_sockets, 1, 100000));
   options.max_sockets = static_cast<int>(max_sockets);
   DRAUGHTS_ASSIGN_OR_RETURN(options.shutdown_timeout, config.GetDuration("shutdown-timeout"));
+  if (options.shutdown_timeout < absl::ZeroDuration()) {
+    return absl::InvalidArgumentError("--shutdown-timeout must not be negative");
+  }
   if (!std::filesystem::is_directory(options.web_root)) {
-    platform::LogWarn("--web_root is not a directory: only the API is served",
+    platform::LogWarn("--web-root is not a directory: only the API is served",
                       {{"web_root", web_root}});
   }
 
   DRAUGHTS_ASSIGN_OR_RETURN(std::string redis_address, config.GetString("redis"));
   DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisOptions redis_options,
                             platform::ParseRedisAddress(redis_address));
-  DRAUGHTS_ASSIGN_OR_RETURN(std::string key_prefix, config.GetString("session_key_prefix"));
-  DRAUGHTS_ASSIGN_OR_RETURN(std::string game_state, config.GetString("game_state"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string key_prefix, config.GetString("session-key-prefix"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string game_state, config.GetString("game-state"));
 
   platform::RedisPool pool(redis_options, options.worker_threads);
   RedisSessionStore sessions(&pool, key_prefix);
+  RedisIdempotencyStore idempotency(&pool, key_prefix);
   GatewayMetrics metrics(*platform::MetricsRegistry());
   GameBackend games(GameBackend::Connect(game_state), &metrics);
 
@@ -101,7 +110,7 @@ absl::Status Run(int argc, char** argv) {
     DRAUGHTS_ASSIGN_OR_RETURN(bound_metrics_port, platform::StartMetricsExposer(
                                                       "0.0.0.0", static_cast<int>(metrics_port)));
   }
-  GatewayServer server(options, &sessions, &games, &metrics);
+  GatewayServer server(options, &sessions, &idempotency, &games, &metrics);
   DRAUGHTS_RETURN_IF_ERROR(server.Start());
   platform::LogInfo("serving", {{"port", server.port()},
                                 {"metrics_port", bound_metrics_port},

@@ -19,14 +19,15 @@ std::string RedisSessionStore::KeyFor(std::string_view id) const {
 }
 
 absl::StatusOr<Session> RedisSessionStore::Create() {
-  Session session{NewSessionId(), NewGuestName()};
+  Session session{NewSessionId(), NewPublicPlayerId(), NewGuestName()};
   DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
   const std::string key = KeyFor(session.id);
   DRAUGHTS_ASSIGN_OR_RETURN(
       std::vector<platform::RedisReply> replies,
-      redis->Pipeline({{"HSET", key, "guestName", session.guest_name, "createdAt",
-                        absl::FormatTime(absl::RFC3339_sec, absl::Now(), absl::UTCTimeZone())},
-                       {"EXPIRE", key, absl::StrCat(absl::ToInt64Seconds(ttl_))}}));
+      redis->Pipeline(
+          {{"HSET", key, "guestName", session.guest_name, "playerId", session.player_id,
+            "createdAt", absl::FormatTime(absl::RFC3339_sec, absl::Now(), absl::UTCTimeZone())},
+           {"EXPIRE", key, absl::StrCat(absl::ToInt64Seconds(ttl_))}}));
   for (const platform::RedisReply& reply : replies) {
     DRAUGHTS_RETURN_IF_ERROR(reply.ToStatus());
   }
@@ -39,12 +40,31 @@ absl::StatusOr<std::optional<Session>> RedisSessionStore::Find(std::string_view 
   const std::string key = KeyFor(id);
   DRAUGHTS_ASSIGN_OR_RETURN(
       std::vector<platform::RedisReply> replies,
-      redis->Pipeline(
-          {{"HGET", key, "guestName"}, {"EXPIRE", key, absl::StrCat(absl::ToInt64Seconds(ttl_))}}));
-  DRAUGHTS_RETURN_IF_ERROR(replies[0].ToStatus());
+      redis->Pipeline({{"HGET", key, "guestName"},
+                       {"HGET", key, "playerId"},
+                       {"EXPIRE", key, absl::StrCat(absl::ToInt64Seconds(ttl_))}}));
+  for (const platform::RedisReply& reply : replies) {
+    DRAUGHTS_RETURN_IF_ERROR(reply.ToStatus());
+  }
   DRAUGHTS_ASSIGN_OR_RETURN(std::optional<std::string> name, replies[0].AsOptionalString());
   if (!name.has_value()) return std::nullopt;
-  return Session{std::string(id), *std::move(name)};
+  DRAUGHTS_ASSIGN_OR_RETURN(std::optional<std::string> player_id, replies[1].AsOptionalString());
+  if (!player_id.has_value()) {
+    // A session made before sessions had public ids: give it one now. HSETNX
+    // so two replicas doing this at once agree on the first one written; the
+    // EXPIRE bounds the stub a session expiring just now would leave.
+    DRAUGHTS_ASSIGN_OR_RETURN(
+        std::vector<platform::RedisReply> set,
+        redis->Pipeline({{"HSETNX", key, "playerId", NewPublicPlayerId()},
+                         {"EXPIRE", key, absl::StrCat(absl::ToInt64Seconds(ttl_))},
+                         {"HGET", key, "playerId"}}));
+    for (const platform::RedisReply& reply : set) {
+      DRAUGHTS_RETURN_IF_ERROR(reply.ToStatus());
+    }
+    DRAUGHTS_ASSIGN_OR_RETURN(player_id, set[2].AsOptionalString());
+    if (!player_id.has_value()) return std::nullopt;
+  }
+  return Session{std::string(id), *std::move(player_id), *std::move(name)};
 }
 
 absl::Status RedisSessionStore::Ping() {

@@ -1,5 +1,6 @@
 // Sessions in Redis: one hash per session at draughts:session:{<id>} with
-// the guest name, a 30-day expiry refreshed on every use.
+// the guest name and the public player id, a 30-day expiry refreshed on
+// every use.
 #ifndef DRAUGHTS_GATEWAY_REDIS_SESSION_STORE_H_
 #define DRAUGHTS_GATEWAY_REDIS_SESSION_STORE_H_
 

@@ -1,4 +1,5 @@
-// Session ids, guest names and the cookie that carries them.
+// Session ids, public player ids, guest names and the cookie that carries
+// the session id.
 #include <sodium.h>
 
 #include <cstdint>
@@ -15,7 +16,8 @@ namespace draughts::gateway {
 namespace {
 
 constexpr std::string_view kCookieName = "draughts_session";
-constexpr std::size_t kSessionIdLength = 22;  // 16 bytes in unpadded base64
+constexpr std::size_t kRandomTokenLength = 22;  // 16 bytes in unpadded base64
+constexpr std::string_view kPublicPlayerIdPrefix = "g_";
 
 void EnsureSodium() {
   // sodium_init is idempotent and thread-safe; randombytes works without it
@@ -24,9 +26,8 @@ void EnsureSodium() {
   (void)initialised;
 }
 
-}  // namespace
-
-std::string NewSessionId() {
+// 16 fresh random bytes, URL-safe base64 without padding (22 characters).
+std::string RandomToken() {
   EnsureSodium();
   unsigned char bytes[16];
   randombytes_buf(bytes, sizeof bytes);
@@ -36,17 +37,38 @@ std::string NewSessionId() {
   return id;
 }
 
+bool IsRandomToken(std::string_view text) {
+  if (text.size() != kRandomTokenLength) return false;
+  for (char c : text) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string NewSessionId() {
+  return RandomToken();
+}
+
+// Its own draw, never computed from the session id: knowing the public id
+// tells nothing about the secret.
+std::string NewPublicPlayerId() {
+  return absl::StrCat(platform::ToAbsl(kPublicPlayerIdPrefix), RandomToken());
+}
+
 std::string NewGuestName() {
   EnsureSodium();
   return absl::StrCat("Guest-", 1000 + randombytes_uniform(9000));
 }
 
 bool IsWellFormedSessionId(std::string_view id) {
-  if (id.size() != kSessionIdLength) return false;
-  for (char c : id) {
-    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
-  }
-  return true;
+  return IsRandomToken(id);
+}
+
+bool IsWellFormedPublicPlayerId(std::string_view id) {
+  return id.substr(0, kPublicPlayerIdPrefix.size()) == kPublicPlayerIdPrefix &&
+         IsRandomToken(id.substr(kPublicPlayerIdPrefix.size()));
 }
 
 std::string SessionIdFromCookie(std::string_view cookie_header) {

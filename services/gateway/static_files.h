@@ -1,4 +1,4 @@
-// The web client's files under --web_root. A URL path maps to a file only if
+// The web client's files under --web-root. A URL path maps to a file only if
 // it stays inside the root: percent-decoded, no "..", no NUL or backslash,
 // no hidden (dot) segments. "/" and directories serve their index.html.
 #ifndef DRAUGHTS_GATEWAY_STATIC_FILES_H_

@@ -1,7 +1,7 @@
 #include "gateway/variants_json.h"
 
 #include "absl/strings/str_cat.h"
-#include "gateway/json_util.h"
+#include "gateway/json_string.h"
 #include "rules/fen.h"
 #include "rules/geometry.h"
 #include "rules/position.h"

@@ -2,7 +2,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "gateway/error_mapping.h"
-#include "gateway/json_util.h"
+#include "gateway/json_string.h"
+#include "gateway/proto_json.h"
+#include "gateway/rest_bodies.h"
 #include "platform/status_macros.h"
 
 namespace draughts::gateway {
@@ -27,22 +29,6 @@ absl::StatusOr<std::string> RequiredString(const google::protobuf::Struct& objec
     return absl::InvalidArgumentError(absl::StrCat("\"", name, "\" is required"));
   }
   return *std::move(value);
-}
-
-std::string LegalMovesJson(const v1::ListLegalMovesResponse& moves) {
-  std::string out = "[";
-  for (int i = 0; i < moves.moves_size(); ++i) {
-    if (i > 0) out += ",";
-    out += MessageToJson(moves.moves(i));
-  }
-  out += "]";
-  return out;
-}
-
-std::string ViewFields(const GameView& view) {
-  return absl::StrCat("\"game\":", MessageToJson(view.game),
-                      ",\"legalMoves\":", LegalMovesJson(view.moves),
-                      ",\"mustCapture\":", view.moves.must_capture() ? "true" : "false");
 }
 
 }  // namespace
@@ -75,11 +61,7 @@ absl::StatusOr<ClientAction> ParseClientAction(std::string_view frame, std::stri
 }
 
 std::string SnapshotFrame(const GameView& view) {
-  return absl::StrCat("{\"type\":\"snapshot\",", ViewFields(view), "}");
-}
-
-std::string GameViewJson(const GameView& view) {
-  return absl::StrCat("{", ViewFields(view), "}");
+  return absl::StrCat("{\"type\":\"snapshot\",", GameViewFields(view), "}");
 }
 
 std::string EventFrame(const v1::GameEvent& event) {

@@ -45,9 +45,6 @@ std::string AckFrame(std::string_view request_id);
 std::string ErrorFrame(std::string_view request_id, const absl::Status& status);
 std::string PongFrame();
 
-// The body of GET /api/games/{id}: {"game":..., "legalMoves":[...], "mustCapture":...}.
-std::string GameViewJson(const GameView& view);
-
 // Whether an event changes what a snapshot shows (position, result, draw
 // offer), so the bridge sends a fresh snapshot after it.
 bool EventChangesSnapshot(const v1::GameEvent& event);

@@ -1,8 +1,10 @@
 // Unit tests (no browser, no servers) of the web client's pure modules:
-// FEN reading, square geometry, and turning taps/drops into legal moves.
+// FEN reading, square geometry, turning taps/drops into legal moves, and
+// the REST calls' idempotency keys (fetch stubbed).
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
+import {createGame, newIdempotencyKey} from '../../web/dist/js/api.js';
 import {parseFen} from '../../web/dist/js/fen.js';
 import {newerId} from '../../web/dist/js/game_socket.js';
 import {Geometry} from '../../web/dist/js/geometry.js';
@@ -164,4 +166,37 @@ test('strings fill their placeholders', () => {
   assert.equal(t('toMove', {color: 'Red'}), 'Red to move');
   assert.equal(t('reason.RESULT_REASON_RESIGNATION'), 'by resignation');
   assert.equal(t('no.such.key'), 'no.such.key');
+});
+
+test('idempotency keys have the shape the gateway accepts and never repeat', () => {
+  const keys = new Set();
+  for (let i = 0; i < 100; i++) {
+    const key = newIdempotencyKey();
+    assert.match(key, /^[A-Za-z0-9_.:-]{1,64}$/);
+    keys.add(key);
+  }
+  assert.equal(keys.size, 100);
+});
+
+test('a create retried after a lost answer sends the same key; the next click a new one', async (t) => {
+  const creates = [];
+  let failNext = true;
+  t.mock.method(globalThis, 'fetch', async (path, init) => {
+    const json = (status, body) => new Response(JSON.stringify(body), {status});
+    if (path === '/api/session') return json(200, {playerId: 'g_x', guestName: 'Guest-1'});
+    creates.push(init.headers['Idempotency-Key']);
+    if (failNext) {
+      failNext = false;
+      return json(503, {error: {code: 'UNAVAILABLE', message: 'draining'}});
+    }
+    return json(200, {gameId: 'g1', seats: {white: 'w', black: 'b'}});
+  });
+  const created = await createGame('english', 'hotseat');
+  assert.equal(created.gameId, 'g1');
+  assert.equal(creates.length, 2);
+  assert.ok(creates[0]);
+  assert.equal(creates[1], creates[0]);
+  await createGame('english', 'hotseat');
+  assert.equal(creates.length, 3);
+  assert.notEqual(creates[2], creates[0]);
 });

@@ -70,7 +70,11 @@ export async function startHotseat(page, baseUrl, variant) {
     await page.waitForSelector('#start-view:not([hidden])');
   }
   await page.selectOption('#variant', variant);
+  const create = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/games');
   await page.click('#start');
+  // Every create carries an idempotency key (docs/WEB_PROTOCOL.md), so a retry makes no second game.
+  const key = (await create).headers()['idempotency-key'];
+  assert.match(key || '', /^[A-Za-z0-9_.:-]{1,64}$/, `POST /api/games sent Idempotency-Key ${key}`);
   await page.waitForSelector(`#game-view[data-variant="${variant}"][data-ply="0"][data-connection="open"]`);
   return page.getAttribute('#game-view', 'data-game-id');
 }

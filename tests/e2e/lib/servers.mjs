@@ -55,6 +55,22 @@ function canConnect(port) {
   });
 }
 
+// The command lines of the two binaries, each in one place.
+function gameStateFlags({grpcPort, redisAddr}) {
+  return [
+    `--listen=127.0.0.1:${grpcPort}`, '--metrics-port=-1', `--redis=${redisAddr}`,
+    '--token-secret=e2e-test-secret-0123456789', '--log-level=warn',
+  ];
+}
+
+function gatewayFlags({httpPort, grpcPort, redisAddr}) {
+  return [
+    `--listen=127.0.0.1:${httpPort}`, '--metrics-port=-1', `--redis=${redisAddr}`,
+    `--game-state=127.0.0.1:${grpcPort}`, `--web-root=${path.join(repoRoot, 'web/dist')}`,
+    '--log-level=warn',
+  ];
+}
+
 export class Servers {
   constructor() {
     this.children = [];
@@ -99,18 +115,11 @@ export class Servers {
     const grpcPort = await freePort();
     // A sanitizer build reports leaks at exit; the test judges the browser's view, not that.
     const sanitizerEnv = {ASAN_OPTIONS: process.env.ASAN_OPTIONS || 'detect_leaks=0'};
-    const gs = this.launch('game_state', gameState, [
-      `--listen=127.0.0.1:${grpcPort}`, '--metrics-port=-1', `--redis=${redisAddr}`,
-      '--token-secret=e2e-test-secret-0123456789', '--log-level=warn',
-    ], sanitizerEnv);
+    const gs = this.launch('game_state', gameState, gameStateFlags({grpcPort, redisAddr}), sanitizerEnv);
     await waitFor('game_state', () => canConnect(grpcPort), gs);
 
     const httpPort = await freePort();
-    this.gatewayCommand = [gateway, [
-      '--host=127.0.0.1', `--http-port=${httpPort}`, '--metrics-port=-1', `--redis=${redisAddr}`,
-      `--game_state=127.0.0.1:${grpcPort}`, `--web_root=${path.join(repoRoot, 'web/dist')}`,
-      '--log-level=warn',
-    ], sanitizerEnv];
+    this.gatewayCommand = [gateway, gatewayFlags({httpPort, grpcPort, redisAddr}), sanitizerEnv];
     this.baseUrl = `http://127.0.0.1:${httpPort}`;
     await this.startGateway();
     return this;

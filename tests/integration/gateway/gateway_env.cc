@@ -49,7 +49,6 @@ absl::Status GatewayEnv::Start() {
   serve.drain = absl::ZeroDuration();
   DRAUGHTS_ASSIGN_OR_RETURN(server_, platform::RunningServer::Start(serve, {service_.get()}));
 
-  sessions_ = std::make_unique<RedisSessionStore>(pool_.get(), prefix_);
   metrics_ = std::make_unique<GatewayMetrics>(*registry_);
   games_ = std::make_unique<GameBackend>(
       GameBackend::Connect(absl::StrCat("127.0.0.1:", server_->port())), metrics_.get());
@@ -67,8 +66,11 @@ std::unique_ptr<GatewayServer> GatewayEnv::NewGateway(absl::Status* status) {
   options.worker_threads = 4;
   options.max_sockets = 50;
   options.shutdown_timeout = absl::Seconds(10);
-  auto gateway =
-      std::make_unique<GatewayServer>(options, sessions_.get(), games_.get(), metrics_.get());
+  replica_sessions_.push_back(std::make_unique<RedisSessionStore>(pool_.get(), prefix_));
+  replica_idempotency_.push_back(std::make_unique<RedisIdempotencyStore>(pool_.get(), prefix_));
+  auto gateway = std::make_unique<GatewayServer>(options, replica_sessions_.back().get(),
+                                                 replica_idempotency_.back().get(), games_.get(),
+                                                 metrics_.get());
   *status = gateway->Start();
   return gateway;
 }

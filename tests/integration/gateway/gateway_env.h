@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "game_state/event_feed_redis.h"
@@ -19,6 +20,7 @@
 #include "gateway/game_backend.h"
 #include "gateway/gateway_metrics.h"
 #include "gateway/gateway_server.h"
+#include "gateway/redis_idempotency_store.h"
 #include "gateway/redis_session_store.h"
 #include "platform/redis_pool.h"
 #include "platform/serve.h"
@@ -34,11 +36,20 @@ class GatewayEnv {
   absl::Status Start();
 
   int port() const { return gateway_->port(); }
+  // The in-process GameService, for tests that call it directly (as
+  // matchmaking will).
+  int game_state_port() const { return server_->port(); }
   const std::filesystem::path& web_root() const { return web_root_; }
 
-  // Another gateway on the same stack (for the shutdown test).
+  // Another gateway replica on the same stack, with store adapters of its
+  // own (so what it shares with the first is only what is in Redis).
   std::unique_ptr<GatewayServer> NewGateway(absl::Status* status);
   prometheus::Registry& registry() { return *registry_; }
+  platform::RedisPool& redis() { return *pool_; }
+  // The first gateway's session store.
+  RedisSessionStore& sessions() { return *replica_sessions_.front(); }
+  // The first gateway's idempotency store.
+  RedisIdempotencyStore& idempotency() { return *replica_idempotency_.front(); }
 
  private:
   std::string prefix_;
@@ -52,7 +63,9 @@ class GatewayEnv {
   std::unique_ptr<game_state::GameMetrics> game_metrics_;
   std::unique_ptr<game_state::GameServiceImpl> service_;
   std::unique_ptr<platform::RunningServer> server_;
-  std::unique_ptr<RedisSessionStore> sessions_;
+  // One per replica; they outlive every gateway.
+  std::vector<std::unique_ptr<RedisSessionStore>> replica_sessions_;
+  std::vector<std::unique_ptr<RedisIdempotencyStore>> replica_idempotency_;
   std::unique_ptr<GatewayMetrics> metrics_;
   std::unique_ptr<GameBackend> games_;
   std::unique_ptr<GatewayServer> gateway_;

@@ -9,7 +9,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "gateway/json_util.h"
+#include "gateway/proto_json.h"
 #include "gateway_env.h"
 #include "test_client.h"
 
@@ -45,11 +45,17 @@ std::string NewSessionCookie() {
   if (!reply.ok()) return "";
   EXPECT_EQ(reply->status, 200) << reply->body;
   google::protobuf::Struct body = ParseJsonObject(reply->body).value();
-  const std::string id = StringAt(body, "sessionId");
-  EXPECT_EQ(reply->set_cookie.rfind(absl::StrCat("draughts_session=", id, ";"), 0), 0u)
-      << reply->set_cookie;
   EXPECT_EQ(StringAt(body, "guestName").rfind("Guest-", 0), 0u);
-  return absl::StrCat("draughts_session=", id);
+  EXPECT_EQ(StringAt(body, "playerId").rfind("g_", 0), 0u) << reply->body;
+  EXPECT_EQ(reply->set_cookie.rfind("draughts_session=", 0), 0u) << reply->set_cookie;
+  return reply->set_cookie.substr(0, reply->set_cookie.find(';'));
+}
+
+std::string PlayerIdOf(const std::string& cookie) {
+  absl::StatusOr<HttpReply> reply = HttpCall(env->port(), "POST", "/api/session", "", cookie);
+  EXPECT_TRUE(reply.ok()) << reply.status();
+  if (!reply.ok()) return "";
+  return StringAt(ParseJsonObject(reply->body).value(), "playerId");
 }
 
 Hotseat NewHotseat(const std::string& variant) {
@@ -340,12 +346,40 @@ TEST_F(GatewayTest, SessionsAreRequired) {
   Hotseat game = NewHotseat("english");
   WsClient ws;
   EXPECT_FALSE(ws.Connect(env->port(), "/ws/games/" + game.game_id, "").ok());
-  // The same browser keeps its session.
+  // The same browser keeps its session (and its public id); another one
+  // gets another.
   absl::StatusOr<HttpReply> again = HttpCall(env->port(), "POST", "/api/session", "", game.cookie);
   ASSERT_TRUE(again.ok());
-  EXPECT_EQ(absl::StrCat("draughts_session=",
-                         StringAt(ParseJsonObject(again->body).value(), "sessionId")),
-            game.cookie);
+  EXPECT_EQ(again->set_cookie.substr(0, again->set_cookie.find(';')), game.cookie);
+  const std::string player_id = PlayerIdOf(game.cookie);
+  EXPECT_EQ(player_id.size(), 24u);
+  EXPECT_EQ(player_id, PlayerIdOf(game.cookie));
+  EXPECT_NE(player_id, PlayerIdOf(NewSessionCookie()));
+  // The games it makes show the public id, not the cookie.
+  absl::StatusOr<HttpReply> view =
+      HttpCall(env->port(), "GET", "/api/games/" + game.game_id, "", game.cookie);
+  ASSERT_TRUE(view.ok());
+  const google::protobuf::Struct body = ParseJsonObject(view->body).value();
+  EXPECT_EQ(StringAt(body, "game.white.seat.playerId"), player_id);
+  EXPECT_EQ(StringAt(body, "game.black.seat.playerId"), player_id);
+}
+
+TEST_F(GatewayTest, SessionsFromBeforePublicIdsGetOneOnce) {
+  // A session as the gateway stored them before public ids existed.
+  const std::string secret = NewSessionId();
+  absl::StatusOr<platform::RedisPool::Lease> redis = env->redis().Borrow();
+  ASSERT_TRUE(redis.ok()) << redis.status();
+  const std::string key = env->sessions().KeyFor(secret);
+  ASSERT_TRUE((*redis)->Command({"HSET", key, "guestName", "Guest-1234"}).ok());
+  ASSERT_TRUE((*redis)->Command({"EXPIRE", key, "60"}).ok());
+  const std::string cookie = absl::StrCat("draughts_session=", secret);
+  const std::string player_id = PlayerIdOf(cookie);
+  EXPECT_EQ(player_id.rfind("g_", 0), 0u) << player_id;
+  EXPECT_EQ(player_id.find(secret), std::string::npos);
+  EXPECT_EQ(PlayerIdOf(cookie), player_id);
+  absl::StatusOr<platform::RedisReply> ttl = (*redis)->Command({"TTL", key});
+  ASSERT_TRUE(ttl.ok());
+  EXPECT_GT(ttl->integer(), 60);  // refreshed to the session lifetime on use
 }
 
 TEST_F(GatewayTest, CreateGameValidatesTheBody) {

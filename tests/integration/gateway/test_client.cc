@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "gateway/json_util.h"
+#include "gateway/proto_json.h"
 
 namespace draughts::gateway::testing {
 
@@ -17,8 +17,23 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
+namespace {
+
+template <typename Fields>
+std::string HeaderLines(const Fields& fields) {
+  std::string lines;
+  for (const auto& field : fields) {
+    absl::StrAppend(&lines, std::string(field.name_string()), ": ", std::string(field.value()),
+                    "\r\n");
+  }
+  return lines;
+}
+
+}  // namespace
+
 absl::StatusOr<HttpReply> HttpCall(int port, const std::string& method, const std::string& target,
-                                   const std::string& body, const std::string& cookie) {
+                                   const std::string& body, const std::string& cookie,
+                                   const HeaderList& headers) {
   net::io_context io;
   beast::tcp_stream stream(io);
   beast::error_code error;
@@ -29,6 +44,7 @@ absl::StatusOr<HttpReply> HttpCall(int port, const std::string& method, const st
   request.set(http::field::host, "127.0.0.1");
   if (!cookie.empty()) request.set(http::field::cookie, cookie);
   if (!body.empty()) request.set(http::field::content_type, "application/json");
+  for (const auto& [name, value] : headers) request.insert(name, value);
   request.body() = body;
   request.prepare_payload();
   http::write(stream, request, error);
@@ -45,6 +61,7 @@ absl::StatusOr<HttpReply> HttpCall(int port, const std::string& method, const st
   reply.content_type = std::string(response[http::field::content_type]);
   reply.set_cookie = std::string(response[http::field::set_cookie]);
   reply.allow = std::string(response[http::field::allow]);
+  reply.headers = HeaderLines(response.base());
   reply.body = response.body();
   stream.socket().shutdown(tcp::socket::shutdown_both, error);
   return reply;
@@ -67,6 +84,7 @@ absl::Status WsClient::Connect(int port, const std::string& target, const std::s
   }));
   websocket::response_type response;
   ws_.handshake(response, "127.0.0.1", target, error);
+  handshake_response_ = absl::StrCat(HeaderLines(response.base()), "\r\n", response.body());
   if (error) {
     return absl::FailedPreconditionError(absl::StrCat("handshake: ", error.message(), " status ",
                                                       response.result_int(), " ", response.body()));

@@ -10,6 +10,8 @@
 #include <boost/beast/websocket.hpp>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
@@ -21,13 +23,19 @@ struct HttpReply {
   std::string content_type;
   std::string set_cookie;
   std::string allow;
+  // Every header line as received ("Name: value\r\n"...), for tests that
+  // check what a response shows.
+  std::string headers;
   std::string body;
 };
 
+using HeaderList = std::vector<std::pair<std::string, std::string>>;
+
 // One request on a fresh connection. `cookie` is sent as the Cookie header
-// when not empty.
+// when not empty; `headers` are added as they are.
 absl::StatusOr<HttpReply> HttpCall(int port, const std::string& method, const std::string& target,
-                                   const std::string& body = "", const std::string& cookie = "");
+                                   const std::string& body = "", const std::string& cookie = "",
+                                   const HeaderList& headers = {});
 
 class WsClient {
  public:
@@ -43,11 +51,14 @@ class WsClient {
   absl::StatusOr<google::protobuf::Struct> ReadJson(absl::Duration timeout = absl::Seconds(10));
   // The close code the server sent, once a Read() saw the socket close.
   std::optional<int> close_code() const { return close_code_; }
+  // The upgrade (or refusal) response's header lines and body, as received.
+  const std::string& handshake_response() const { return handshake_response_; }
 
  private:
   boost::asio::io_context io_;
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   std::optional<int> close_code_;
+  std::string handshake_response_;
 };
 
 // Field helpers on parsed frames ("a.b.c" paths through objects).

@@ -22,6 +22,24 @@ TEST(SessionIdTest, RandomAndWellFormed) {
   EXPECT_FALSE(IsWellFormedSessionId("aaaaaaaaaaaaaaaaaaaaaaa"));
 }
 
+TEST(PublicPlayerIdTest, RandomWellFormedAndNotASessionId) {
+  std::set<std::string> seen;
+  for (int i = 0; i < 200; ++i) {
+    const std::string id = NewPublicPlayerId();
+    ASSERT_EQ(id.size(), 24u) << id;
+    EXPECT_EQ(id.substr(0, 2), "g_");
+    EXPECT_TRUE(IsWellFormedPublicPlayerId(id)) << id;
+    // A public id is never accepted where the secret is expected.
+    EXPECT_FALSE(IsWellFormedSessionId(id)) << id;
+    seen.insert(id.substr(2));
+  }
+  EXPECT_EQ(seen.size(), 200u);
+  EXPECT_FALSE(IsWellFormedPublicPlayerId(NewSessionId()));
+  EXPECT_FALSE(IsWellFormedPublicPlayerId("g_"));
+  EXPECT_FALSE(IsWellFormedPublicPlayerId("x_aaaaaaaaaaaaaaaaaaaaaa"));
+  EXPECT_FALSE(IsWellFormedPublicPlayerId("g_aaaaaaaaaaaaaaaaaaaa*a"));
+}
+
 TEST(SessionIdTest, GuestNames) {
   const std::string name = NewGuestName();
   ASSERT_EQ(name.size(), 10u) << name;

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gateway/json_util.h"
+#include "gateway/proto_json.h"
 
 namespace draughts::gateway {
 namespace {

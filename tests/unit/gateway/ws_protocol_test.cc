@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "gateway/json_util.h"
+#include "gateway/proto_json.h"
 
 namespace draughts::gateway {
 namespace {

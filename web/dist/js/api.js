@@ -9,13 +9,26 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+// A fresh Idempotency-Key: one per user action, sent again with each retry
+// of that action so the server makes its game (or anything else) once.
+// randomUUID needs a secure context (https or localhost); a page served over
+// plain http elsewhere falls back to 128 bits from getRandomValues.
+export function newIdempotencyKey() {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function call(method, path, body, idempotencyKey) {
+  const headers = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
   let response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : {'Content-Type': 'application/json'},
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
@@ -75,9 +88,26 @@ export function listVariants() {
   return withSession(() => call('GET', '/api/variants')).then((r) => r.variants || []);
 }
 
-// -> {gameId, seats: {white, black}}
+// Runs `fn` again while the server is out of reach or unavailable (503),
+// a few times with a growing pause; only for calls that are safe to repeat.
+async function withRetries(fn, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      const retriable = e instanceof ApiError && e.code === 'UNAVAILABLE';
+      if (!retriable || attempt >= attempts) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
+}
+
+// -> {gameId, seats: {white, black}}. One key for this click, reused by
+// every retry (a lost answer, a new session after a 401), so a retry returns
+// the same game instead of making a second one.
 export function createGame(variant, mode) {
-  return withSession(() => call('POST', '/api/games', {variant, mode}));
+  const key = newIdempotencyKey();
+  return withRetries(() => withSession(() => call('POST', '/api/games', {variant, mode}, key)));
 }
 
 // -> {game, legalMoves, mustCapture}

@@ -1,10 +1,11 @@
-// JSON helpers. Protobuf messages cross the wire in protobuf's canonical JSON
-// mapping (lowerCamelCase names, enums by name, int64 as strings), printed
-// with every field, defaults included, so a browser never has to guess that
-// a missing "ply" means 0. Incoming JSON objects are parsed into a
-// google.protobuf.Struct by the same library: no second JSON parser.
-#ifndef DRAUGHTS_GATEWAY_JSON_UTIL_H_
-#define DRAUGHTS_GATEWAY_JSON_UTIL_H_
+// Protobuf's JSON mapping, both ways. Messages cross the wire in protobuf's
+// canonical JSON (lowerCamelCase names, enums by name, int64 as strings),
+// printed with every field, defaults included, so a browser never has to
+// guess that a missing "ply" means 0. Incoming JSON objects are parsed into a
+// google.protobuf.Struct by the same library (no second JSON parser) and read
+// field by field with their types checked.
+#ifndef DRAUGHTS_GATEWAY_PROTO_JSON_H_
+#define DRAUGHTS_GATEWAY_PROTO_JSON_H_
 
 #include <optional>
 #include <string>
@@ -16,10 +17,6 @@
 #include "absl/status/statusor.h"
 
 namespace draughts::gateway {
-
-// `text` as a JSON string literal, quotes included. Bytes that are not valid
-// UTF-8 become U+FFFD so the output is always valid JSON.
-std::string JsonQuote(std::string_view text);
 
 // The canonical JSON of `message`, every field printed.
 std::string MessageToJson(const google::protobuf::Message& message);
@@ -37,4 +34,4 @@ absl::StatusOr<std::optional<int>> OptionalNonNegativeIntField(
 
 }  // namespace draughts::gateway
 
-#endif  // DRAUGHTS_GATEWAY_JSON_UTIL_H_
+#endif  // DRAUGHTS_GATEWAY_PROTO_JSON_H_
