@@ -17,6 +17,7 @@
 #include "platform/metrics.h"
 #include "platform/pg_migrations.h"
 #include "platform/pg_pool.h"
+#include "platform/readiness.h"
 #include "platform/redis_client.h"
 #include "platform/serve.h"
 #include "platform/service_options.h"
@@ -44,8 +45,9 @@ platform::ConfigSpec Spec() {
                             "game, from the results stream into PostgreSQL.");
   platform::AddStandardServiceOptions(spec, "DRAUGHTS_RATING", 50055, 9105);
   spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379", "Redis host:port (results stream)");
-  spec.AddString("pg", "DRAUGHTS_PG", "host=127.0.0.1 dbname=draughts",
-                 "libpq connection string of the archive's PostgreSQL");
+  spec.AddString("pg", "DRAUGHTS_PG", "host=127.0.0.1 dbname=draughts connect_timeout=5",
+                 "libpq connection string of the archive's PostgreSQL (keep a connect_timeout: "
+                 "the readiness probe waits for it)");
   spec.AddInt("pg-pool-size", "DRAUGHTS_RATING_PG_POOL_SIZE", 4, "pooled PostgreSQL connections");
   spec.AddString("results-stream", "DRAUGHTS_RESULTS_STREAM", "draughts:results",
                  "Redis stream of ResultRecord written by game-state");
@@ -140,6 +142,11 @@ absl::Status Run(int argc, char** argv) {
   RedisResultSource source(redis_options, group);
   ResultsConsumer consumer(&source, &archiver, &metrics, consumer_options);
   RatingServiceImpl service(&archive, pdn_settings);
+
+  // Without Redis no result is archived, without PostgreSQL no call is
+  // answered: health says NOT_SERVING until both answer again.
+  serve.readiness_probes = {platform::RedisReadinessProbe(redis_options),
+                            platform::PgReadinessProbe(*pg)};
 
   int metrics_port = 0;
   if (serve.metrics_port >= 0) {

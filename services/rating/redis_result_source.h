@@ -1,7 +1,6 @@
-// The results stream's consumer group in Redis: the only file that issues
-// stream commands (XGROUP CREATE, XREADGROUP, XAUTOCLAIM, XACK, XINFO
-// GROUPS). When libs/platform offers a consumer-group API, this adapter is
-// what switches to it; nothing else in the service knows Redis.
+// The results stream's consumer group in Redis, through
+// platform::StreamConsumer: the only file that touches the stream. Nothing
+// else in the service knows Redis.
 //
 // Not thread-safe: one consumer thread owns it (and its connection).
 #ifndef DRAUGHTS_RATING_REDIS_RESULT_SOURCE_H_
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "platform/redis_client.h"
+#include "platform/redis_consumer_group.h"
 #include "rating/result_source.h"
 
 namespace draughts::rating {
@@ -23,7 +23,7 @@ struct ResultGroup {
 
 class RedisResultSource final : public ResultSource {
  public:
-  RedisResultSource(platform::RedisOptions options, ResultGroup group);
+  RedisResultSource(platform::RedisOptions options, const ResultGroup& group);
 
   absl::Status CreateGroup() override;
   absl::StatusOr<std::vector<ResultEntry>> ReadPending(const std::string& after_id,
@@ -35,17 +35,15 @@ class RedisResultSource final : public ResultSource {
   absl::StatusOr<GroupBacklog> Backlog() override;
 
  private:
-  // XREADGROUP from `id` ("0".. pending, ">" new); block <= 0: no BLOCK.
-  absl::StatusOr<std::vector<ResultEntry>> ReadGroup(const std::string& id, int count,
-                                                     absl::Duration block);
-  absl::Status CreateGroupAt(const std::string& start_id);
-  // Runs a group command; if the group is gone (NOGROUP: the stream was
-  // lost), creates it again and retries once.
-  absl::StatusOr<platform::RedisReply> GroupCommand(const std::vector<std::string>& argv,
-                                                    absl::Duration timeout);
-
   platform::RedisClient client_;
-  ResultGroup group_;
+  // Two start points for one group. A group created at start begins with
+  // the results written from then on ("$", docs/API.md). A group that
+  // vanished while we ran went with its stream (Redis lost its data):
+  // everything the stream holds now was written since and never archived,
+  // so the reads that create it again start at the beginning ("0"); an
+  // entry handled before only repeats, which changes nothing.
+  platform::StreamConsumer from_now_;
+  platform::StreamConsumer from_start_;
 };
 
 }  // namespace draughts::rating

@@ -1,5 +1,6 @@
 // The rating binary end to end: flags, migrations at start, the consumer
-// archiving from the results stream, GetArchivedGame, health, SIGTERM.
+// archiving from the results stream, GetArchivedGame, health following
+// Redis, SIGTERM.
 #include <grpcpp/grpcpp.h>
 
 #include <google/protobuf/util/message_differencer.h>
@@ -7,6 +8,10 @@
 #include <thread>
 
 #include "draughts/v1/rating.grpc.pb.h"
+#include "grpc/health/v1/health.grpc.pb.h"
+#include "platform/redis_streams.h"
+#include "platform/testing/redis_server_process.h"
+#include "platform/testing/test_env.h"
 #include "rating_env.h"
 #include "rating_process.h"
 #include "test_records.h"
@@ -89,6 +94,71 @@ TEST_F(RatingBinaryTest, WaitsForPostgreSQLAtStartInsteadOfExiting) {
   EXPECT_GE(absl::Now() - started, absl::Milliseconds(1500)) << "listened without its database";
   AddResult(PlayedRecord("g-late").SerializeAsString(), "g-late");
   EXPECT_TRUE(WaitFor([&] { return ArchivedRows("g-late") == 1; }));
+  auto code = (*process)->Terminate();
+  ASSERT_TRUE(code.ok()) << code.status();
+  EXPECT_EQ(*code, 0);
+}
+
+TEST_F(RatingBinaryTest, HealthIsNotServingWhileItsRedisIsDownAndServingOnceItIsBack) {
+  using grpc::health::v1::HealthCheckResponse;
+  auto redis_binary = platform::testing::RequiredTestEnv("DRAUGHTS_TEST_REDIS_SERVER");
+  ASSERT_TRUE(redis_binary.ok()) << redis_binary.status().message();
+  auto redis = platform::testing::RedisServerProcess::Start(*redis_binary);
+  ASSERT_TRUE(redis.ok()) << redis.status();
+  auto process = RatingProcess::Start({
+      "--metrics-port=-1",
+      "--drain=0s",
+      "--readiness-interval=100ms",
+      "--redis=" + (*redis)->address(),
+      "--pg=" + conninfo_,
+      "--results-stream=" + stream_,
+  });
+  ASSERT_TRUE(process.ok()) << process.status();
+  auto channel = grpc::CreateChannel((*process)->address(), grpc::InsecureChannelCredentials());
+  auto health = grpc::health::v1::Health::NewStub(channel);
+  auto rating = v1::RatingService::NewStub(channel);
+  // The whole server ("") and the service by name report the same.
+  auto health_becomes = [&](HealthCheckResponse::ServingStatus want) {
+    return WaitFor([&] {
+      for (const std::string service : {"", "draughts.v1.RatingService"}) {
+        grpc::health::v1::HealthCheckRequest request;
+        request.set_service(service);
+        HealthCheckResponse answer;
+        grpc::ClientContext context;
+        context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(2));
+        if (!health->Check(&context, request, &answer).ok() || answer.status() != want) {
+          return false;
+        }
+      }
+      return true;
+    });
+  };
+  EXPECT_TRUE(health_becomes(HealthCheckResponse::SERVING));
+
+  (*redis)->Kill();
+  EXPECT_TRUE(health_becomes(HealthCheckResponse::NOT_SERVING));
+  {
+    // Not ready is not down: the archive, in PostgreSQL, still answers.
+    grpc::ClientContext context;
+    v1::GetArchivedGameRequest request;
+    request.set_game_id("g-never-played");
+    v1::GetArchivedGameResponse response;
+    EXPECT_EQ(rating->GetArchivedGame(&context, request, &response).error_code(),
+              grpc::StatusCode::NOT_FOUND);
+  }
+
+  ASSERT_TRUE((*redis)->Restart().ok());  // empty: the stream and group are gone
+  EXPECT_TRUE(health_becomes(HealthCheckResponse::SERVING));
+  // And the consumer is back too: a result written now is archived.
+  platform::RedisClient writer(*platform::ParseRedisAddress((*redis)->address()));
+  const std::string record = PlayedRecord("g-after-outage").SerializeAsString();
+  ASSERT_TRUE(
+      platform::StreamAdd(writer, stream_, {{"data", record}, {"game_id", "g-after-outage"}}).ok());
+  EXPECT_TRUE(WaitFor([&] { return ArchivedRows("g-after-outage") == 1; }));
+
+  health.reset();
+  rating.reset();
+  channel.reset();
   auto code = (*process)->Terminate();
   ASSERT_TRUE(code.ok()) << code.status();
   EXPECT_EQ(*code, 0);
