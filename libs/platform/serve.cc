@@ -9,6 +9,7 @@
 #include <grpcpp/support/channel_arguments.h>
 
 #include <chrono>
+#include <cstdio>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -157,12 +158,14 @@ absl::Status Serve(const ServeOptions& options, const std::vector<grpc::Service*
   }
 
   int metrics_port = 0;
+  bool own_metrics_exposer = false;
   if (options.metrics_port >= 0) {
     metrics_port = MetricsExposerPort();
     if (metrics_port == 0) {
       auto started = StartMetricsExposer(options.metrics_host, options.metrics_port);
       if (!started.ok()) return started.status();
       metrics_port = *started;
+      own_metrics_exposer = true;
     }
   }
 
@@ -176,9 +179,16 @@ absl::Status Serve(const ServeOptions& options, const std::vector<grpc::Service*
   int signal_number = signal->Wait();
   LogInfo("shutdown requested: NOT_SERVING, draining",
           {{"signal", signal_number}, {"drain", options.drain}});
+  if (options.on_shutdown_requested) options.on_shutdown_requested();
   (*running)->DrainAndStop(options.drain, options.shutdown_timeout, signal);
+  if (own_metrics_exposer) StopMetricsExposer();
   LogInfo("server stopped");
   return absl::OkStatus();
+}
+
+void PrintListeningPort(int grpc_port) {
+  std::printf("LISTENING %d\n", grpc_port);
+  std::fflush(stdout);
 }
 
 }  // namespace draughts::platform

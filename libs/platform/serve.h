@@ -50,8 +50,13 @@ struct ServeOptions {
   // Extra builder settings (message sizes, keepalive...), applied last.
   std::function<void(grpc::ServerBuilder&)> configure_builder;
   // Called once the server accepts calls, with the bound ports (metrics 0
-  // when not started). Fixtures print these so clients can connect.
+  // when not started): start background work that needs the server, print
+  // the port (PrintListeningPort) for scripts that started us on port 0.
   std::function<void(int grpc_port, int metrics_port)> on_started;
+  // Called once when the shutdown signal arrives, before the drain: tell
+  // streams to resume elsewhere, stop consumers (their entries stay pending
+  // for another replica) while calls in flight still finish.
+  std::function<void()> on_shutdown_requested;
   // What ends Serve. Null: Serve installs SIGTERM/SIGINT handlers itself.
   ShutdownSignal* shutdown_signal = nullptr;
   // Dependencies the service cannot answer without (Redis, PostgreSQL).
@@ -86,6 +91,10 @@ class RunningServer {
 };
 
 absl::Status Serve(const ServeOptions& options, const std::vector<grpc::Service*>& services);
+
+// Prints "LISTENING <port>" on stdout and flushes: the line scripts and tests
+// read to find a service started on port 0.
+void PrintListeningPort(int grpc_port);
 
 }  // namespace draughts::platform
 

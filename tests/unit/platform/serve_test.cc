@@ -182,6 +182,35 @@ TEST(ServeTest, TriggerDrainsThenReturnsOk) {
   EXPECT_GE(absl::Now() - begin, absl::Milliseconds(800));
 }
 
+TEST(ServeTest, ShutdownHookRunsOnceAtTheSignalBeforeTheDrainEnds) {
+  auto signal = ShutdownSignal::Manual();
+  ASSERT_TRUE(signal.ok());
+  platform::testing::EchoServiceImpl echo;
+  ServeOptions options = LocalOptions();
+  options.drain = absl::Milliseconds(500);
+  options.shutdown_signal = signal->get();
+  std::atomic<int> port{0};
+  absl::Notification started;
+  options.on_started = [&](int grpc_port, int) {
+    port = grpc_port;
+    started.Notify();
+  };
+  std::atomic<int> hook_calls{0};
+  std::atomic<bool> serving_during_hook{false};
+  options.on_shutdown_requested = [&] {
+    ++hook_calls;
+    // Calls are still answered while the hook runs: it comes before the drain.
+    serving_during_hook = Echo(port).ok();
+  };
+  auto serve = std::async(std::launch::async, [&] { return Serve(options, {&echo}); });
+  ASSERT_TRUE(started.WaitForNotificationWithTimeout(absl::Seconds(10)));
+  EXPECT_EQ(hook_calls, 0);
+  (*signal)->Trigger(SIGTERM);
+  EXPECT_TRUE(serve.get().ok());
+  EXPECT_EQ(hook_calls, 1);
+  EXPECT_TRUE(serving_during_hook);
+}
+
 TEST(ServeTest, SecondSignalCutsTheDrainShort) {
   auto signal = ShutdownSignal::Manual();
   ASSERT_TRUE(signal.ok());
