@@ -148,34 +148,19 @@ absl::Status Run(int argc, char** argv) {
   serve.readiness_probes = {platform::RedisReadinessProbe(redis_options),
                             platform::PgReadinessProbe(*pg)};
 
-  int metrics_port = 0;
-  if (serve.metrics_port >= 0) {
-    DRAUGHTS_ASSIGN_OR_RETURN(
-        metrics_port, platform::StartMetricsExposer(serve.metrics_host, serve.metrics_port));
-  }
-  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::RunningServer> server,
-                            platform::RunningServer::Start(serve, {&service}));
-  consumer.Start();
-  platform::LogInfo("serving", {{"port", server->port()},
-                                {"metrics_port", metrics_port},
-                                {"redis", redis_address},
-                                {"stream", group.stream},
-                                {"group", group.group},
-                                {"consumer", group.consumer}});
-  // For scripts and tests that start us on port 0.
-  std::printf("LISTENING %d\n", server->port());
-  std::fflush(stdout);
-
-  const int signal_number = signal->Wait();
-  platform::LogInfo("shutdown requested: draining", {{"signal", signal_number}});
+  serve.shutdown_signal = signal.get();
+  serve.on_started = [&](int grpc_port, int) {
+    consumer.Start();
+    platform::LogInfo("archiving results", {{"redis", redis_address},
+                                            {"stream", group.stream},
+                                            {"group", group.group},
+                                            {"consumer", group.consumer}});
+    platform::PrintListeningPort(grpc_port);
+  };
   // Entries being handled finish; the rest stay pending for the next start
   // or another replica.
-  consumer.Stop();
-  platform::LogInfo("results consumer stopped");
-  server->DrainAndStop(serve.drain, serve.shutdown_timeout, signal.get());
-  platform::StopMetricsExposer();
-  platform::LogInfo("stopped");
-  return absl::OkStatus();
+  serve.on_shutdown_requested = [&] { consumer.Stop(); };
+  return platform::Serve(serve, {&service});
 }
 
 }  // namespace
