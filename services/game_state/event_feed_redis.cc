@@ -40,9 +40,9 @@ absl::StatusOr<std::vector<v1::GameEvent>> ParseEntries(const RedisReply& reply)
   return events;
 }
 
-EventId IdOf(const v1::GameEvent& event) {
-  absl::StatusOr<EventId> id = ParseEventId(event.event_id());
-  return id.ok() ? *id : EventId{};
+platform::EventId IdOf(const v1::GameEvent& event) {
+  absl::StatusOr<platform::EventId> id = platform::ParseEventId(event.event_id());
+  return id.ok() ? *id : platform::EventId{};
 }
 
 }  // namespace
@@ -53,12 +53,12 @@ EventId IdOf(const v1::GameEvent& event) {
 // while the tailer was ahead), which it then reads itself.
 class RedisEventFeed::Subscription final : public EventSubscription {
  public:
-  Subscription(RedisEventFeed* feed, std::string game_id, std::optional<EventId> after)
+  Subscription(RedisEventFeed* feed, std::string game_id, std::optional<platform::EventId> after)
       : feed_(feed), game_id_(std::move(game_id)), cursor_(after) {}
   ~Subscription() override { feed_->Unregister(this, game_id_); }
 
   // From the tailer thread.
-  void Deliver(EventId before, const std::vector<v1::GameEvent>& events) {
+  void Deliver(platform::EventId before, const std::vector<v1::GameEvent>& events) {
     {
       std::lock_guard<std::mutex> lock(mu_);
       queue_.push_back({before, events});
@@ -77,7 +77,7 @@ class RedisEventFeed::Subscription final : public EventSubscription {
     }
     std::vector<v1::GameEvent> out;
     for (Batch& batch : batches) {
-      if (batch.before > cursor_.value_or(EventId{})) {
+      if (batch.before > cursor_.value_or(platform::EventId{})) {
         // Entries between our position and this batch never reached us.
         // Reading the stream from our position covers them and every batch
         // after this one, which are dropped.
@@ -85,7 +85,7 @@ class RedisEventFeed::Subscription final : public EventSubscription {
         break;
       }
       for (v1::GameEvent& event : batch.events) {
-        const EventId id = IdOf(event);
+        const platform::EventId id = IdOf(event);
         if (cursor_.has_value() && id <= *cursor_) continue;
         cursor_ = id;
         out.push_back(std::move(event));
@@ -97,7 +97,7 @@ class RedisEventFeed::Subscription final : public EventSubscription {
 
  private:
   struct Batch {
-    EventId before;
+    platform::EventId before;
     std::vector<v1::GameEvent> events;
   };
 
@@ -113,7 +113,7 @@ class RedisEventFeed::Subscription final : public EventSubscription {
   RedisEventFeed* feed_;
   const std::string game_id_;
   // The last event handed out; nullopt before the first (from the start).
-  std::optional<EventId> cursor_;
+  std::optional<platform::EventId> cursor_;
   bool caught_up_ = false;
   std::mutex mu_;
   std::condition_variable arrived_;
@@ -146,10 +146,10 @@ int RedisEventFeed::watched_games() const {
   return static_cast<int>(watched_.size());
 }
 
-absl::StatusOr<std::vector<v1::GameEvent>> RedisEventFeed::ReadRange(const std::string& game_id,
-                                                                     std::optional<EventId> after,
-                                                                     int count) {
-  const std::string start = after.has_value() ? absl::StrCat("(", FormatEventId(*after)) : "-";
+absl::StatusOr<std::vector<v1::GameEvent>> RedisEventFeed::ReadRange(
+    const std::string& game_id, std::optional<platform::EventId> after, int count) {
+  const std::string start =
+      after.has_value() ? absl::StrCat("(", platform::FormatEventId(*after)) : "-";
   DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
   DRAUGHTS_ASSIGN_OR_RETURN(
       RedisReply reply,
@@ -159,9 +159,9 @@ absl::StatusOr<std::vector<v1::GameEvent>> RedisEventFeed::ReadRange(const std::
 
 absl::StatusOr<std::unique_ptr<EventSubscription>> RedisEventFeed::Subscribe(
     const std::string& game_id, const std::string& after_event_id) {
-  std::optional<EventId> after;
+  std::optional<platform::EventId> after;
   if (!after_event_id.empty()) {
-    DRAUGHTS_ASSIGN_OR_RETURN(after, ParseEventId(after_event_id));
+    DRAUGHTS_ASSIGN_OR_RETURN(after, platform::ParseEventId(after_event_id));
   }
   std::vector<RedisReply> ends;
   {
@@ -178,7 +178,8 @@ absl::StatusOr<std::unique_ptr<EventSubscription>> RedisEventFeed::Subscribe(
     return absl::NotFoundError(absl::StrCat("game \"", game_id, "\" has no events (expired?)"));
   }
   // Streams are never trimmed today; this guards the day they are.
-  if (!first.front().has_game_created() && after.value_or(EventId{}) < IdOf(first.front())) {
+  if (!first.front().has_game_created() &&
+      after.value_or(platform::EventId{}) < IdOf(first.front())) {
     return absl::FailedPreconditionError(
         "from_event_id is older than the retained events: call GetGame and resume from its "
         "last_event_id");
@@ -189,7 +190,7 @@ absl::StatusOr<std::unique_ptr<EventSubscription>> RedisEventFeed::Subscribe(
 }
 
 void RedisEventFeed::Register(Subscription* subscription, const std::string& game_id,
-                              EventId tail_from) {
+                              platform::EventId tail_from) {
   bool new_game = false;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -225,7 +226,7 @@ void RedisEventFeed::TailLoop() {
   platform::RedisClient client(tail_options_);
   absl::Time last_error_log = absl::InfinitePast();
   while (true) {
-    std::vector<std::pair<std::string, EventId>> games;
+    std::vector<std::pair<std::string, platform::EventId>> games;
     {
       std::unique_lock<std::mutex> lock(mu_);
       watched_changed_.wait_for(lock, std::chrono::milliseconds(500),
@@ -245,7 +246,8 @@ void RedisEventFeed::TailLoop() {
     const bool block = static_cast<int>(games.size()) <= chunk;
     for (std::size_t begin = 0; begin < games.size(); begin += static_cast<std::size_t>(chunk)) {
       const std::size_t end = std::min(games.size(), begin + static_cast<std::size_t>(chunk));
-      std::vector<std::pair<std::string, EventId>> part(games.begin() + begin, games.begin() + end);
+      std::vector<std::pair<std::string, platform::EventId>> part(games.begin() + begin,
+                                                                  games.begin() + end);
       absl::StatusOr<RedisReply> reply = [&]() -> absl::StatusOr<RedisReply> {
         std::vector<std::string> command = {"XREAD", "COUNT", absl::StrCat(options_.read_count)};
         if (block) {
@@ -254,7 +256,7 @@ void RedisEventFeed::TailLoop() {
         }
         command.push_back("STREAMS");
         for (const auto& game : part) command.push_back(keys_.Events(game.first));
-        for (const auto& game : part) command.push_back(FormatEventId(game.second));
+        for (const auto& game : part) command.push_back(platform::FormatEventId(game.second));
         return client.Command(command);
       }();
       if (!reply.ok()) {
@@ -286,7 +288,7 @@ void RedisEventFeed::TailLoop() {
         std::lock_guard<std::mutex> lock(mu_);
         auto it = watched_.find(game_id);
         if (it == watched_.end()) continue;
-        const EventId before = it->second.cursor;
+        const platform::EventId before = it->second.cursor;
         it->second.cursor = IdOf(events->back());
         for (Subscription* subscriber : it->second.subscribers)
           subscriber->Deliver(before, *events);

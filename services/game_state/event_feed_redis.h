@@ -28,9 +28,9 @@
 #include <vector>
 
 #include "absl/time/time.h"
-#include "game_state/event_id.h"
 #include "game_state/game_store.h"
 #include "game_state/redis_keys.h"
+#include "platform/event_id.h"
 #include "platform/redis_client.h"
 #include "platform/redis_pool.h"
 
@@ -63,14 +63,16 @@ class RedisEventFeed final : public EventFeed {
  private:
   class Subscription;
   struct Watched {
-    EventId cursor;  // last entry the tailer read
+    platform::EventId cursor;  // last entry the tailer read
     std::vector<Subscription*> subscribers;
   };
 
   // Entries after `after` (nullopt: from the start), at most `count`.
   absl::StatusOr<std::vector<v1::GameEvent>> ReadRange(const std::string& game_id,
-                                                       std::optional<EventId> after, int count);
-  void Register(Subscription* subscription, const std::string& game_id, EventId tail_from);
+                                                       std::optional<platform::EventId> after,
+                                                       int count);
+  void Register(Subscription* subscription, const std::string& game_id,
+                platform::EventId tail_from);
   void Unregister(Subscription* subscription, const std::string& game_id);
   void WakeTailer();
   void TailLoop();
