@@ -21,12 +21,18 @@ std::string UniquePrefix() {
   return absl::StrCat("it-", getpid(), "-", random, ":");
 }
 
-absl::StatusOr<std::unique_ptr<ReplicaProcess>> StartReplica(const std::string& redis,
-                                                             const std::string& prefix) {
-  return ReplicaProcess::Start(
-      GAME_STATE_BINARY, {absl::StrCat("--redis=", redis), absl::StrCat("--key-prefix=", prefix),
-                          "--metrics-port=-1", "--token-secret=integration-test-shared-secret",
-                          "--drain=100ms", "--shutdown-timeout=2s", "--log-level=warn"});
+absl::StatusOr<std::unique_ptr<ReplicaProcess>> StartReplica(
+    const std::string& redis, const std::string& prefix,
+    const std::vector<std::string>& extra_args) {
+  std::vector<std::string> args = {absl::StrCat("--redis=", redis),
+                                   absl::StrCat("--key-prefix=", prefix),
+                                   "--metrics-port=-1",
+                                   "--token-secret=integration-test-shared-secret",
+                                   "--drain=100ms",
+                                   "--shutdown-timeout=2s",
+                                   "--log-level=warn"};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  return ReplicaProcess::Start(GAME_STATE_BINARY, args);
 }
 
 std::unique_ptr<v1::GameService::Stub> StubFor(const std::string& address) {
