@@ -78,9 +78,6 @@ TEST(RedisKeys, ShareTheGamesHashTag) {
   EXPECT_EQ(keys.State("g1"), "t1:game:{g1}:state");
   EXPECT_EQ(keys.Events("g1"), "t1:game:{g1}:events");
   EXPECT_EQ(keys.Outbox("g1"), "t1:game:{g1}:outbox");
-  EXPECT_EQ(keys.GameIdOfEventsKey(keys.Events("g1")), "g1");
-  EXPECT_EQ(keys.GameIdOfEventsKey("t1:game:{g1}:state"), "");
-  EXPECT_EQ(keys.GameIdOfEventsKey("other:game:{g1}:events"), "");
 }
 
 }  // namespace
