@@ -170,7 +170,7 @@ absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request
     const std::string& token =
         color == v1::COLOR_WHITE ? prepared.tokens.white : prepared.tokens.black;
     SeatSecrets& secrets = SecretsOf(stored, color);
-    secrets.set_token_hash(HashPlayerToken(token));
+    secrets.set_token_hash(platform::HashSecret(token));
     if (PlayerOf(s, color).seat().kind() == v1::SEAT_KIND_BOT) secrets.set_computer_token(token);
   }
   stored.set_create_fingerprint(platform::RequestFingerprint(request));

@@ -14,7 +14,7 @@ absl::StatusOr<std::string> TestRedisAddress() {
 
 std::string UniquePrefix() {
   // Random, so reruns against the same Redis never collide either.
-  std::string random = RandomUrlSafeString(6);
+  std::string random = platform::RandomUrlSafeString(6);
   for (char& c : random) {
     if (c == '-' || c == '_') c = 'x';
   }
@@ -45,7 +45,7 @@ std::string StatusText(const grpc::Status& status) {
 
 v1::CreateGameRequest PeopleGameRequest(const std::string& variant, const std::string& fen) {
   v1::CreateGameRequest request;
-  request.set_idempotency_key(absl::StrCat("it-", RandomUrlSafeString(12)));
+  request.set_idempotency_key(absl::StrCat("it-", platform::RandomUrlSafeString(12)));
   request.set_variant(variant);
   request.set_initial_fen(fen);
   request.mutable_white()->set_kind(v1::SEAT_KIND_PERSON);
