@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "grpc/health/v1/health.grpc.pb.h"
+#include "health_client.h"
 #include "integration_env.h"
 #include "platform/testing/redis_server_process.h"
 #include "platform/testing/test_env.h"
@@ -14,30 +14,6 @@ namespace draughts::game_state::testing {
 namespace {
 
 using grpc::health::v1::HealthCheckResponse;
-
-HealthCheckResponse::ServingStatus Health(const std::string& address, const std::string& service) {
-  auto stub = grpc::health::v1::Health::NewStub(
-      grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
-  grpc::ClientContext context;
-  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(2));
-  grpc::health::v1::HealthCheckRequest request;
-  request.set_service(service);
-  HealthCheckResponse response;
-  grpc::Status status = stub->Check(&context, request, &response);
-  return status.ok() ? response.status() : HealthCheckResponse::UNKNOWN;
-}
-
-// Both the server as a whole and the GameService, as balancers ask either.
-bool HealthBecomes(const std::string& address, HealthCheckResponse::ServingStatus want) {
-  const absl::Time deadline = absl::Now() + absl::Seconds(15);
-  while (absl::Now() < deadline) {
-    if (Health(address, "") == want && Health(address, "draughts.v1.GameService") == want) {
-      return true;
-    }
-    absl::SleepFor(absl::Milliseconds(100));
-  }
-  return false;
-}
 
 TEST(ReplicaReadinessTest, HealthIsNotServingWhileRedisIsDownAndServingWhenItIsBack) {
   absl::StatusOr<std::string> binary =
@@ -48,17 +24,20 @@ TEST(ReplicaReadinessTest, HealthIsNotServingWhileRedisIsDownAndServingWhenItIsB
   absl::StatusOr<std::unique_ptr<ReplicaProcess>> replica =
       StartReplica((*redis)->address(), UniquePrefix(), {"--readiness-interval=100ms"});
   ASSERT_TRUE(replica.ok()) << replica.status();
-  const std::string address = (*replica)->address();
-  EXPECT_TRUE(HealthBecomes(address, HealthCheckResponse::SERVING));
+  const int port = (*replica)->port();
+  EXPECT_TRUE(platform::testing::HealthBecomes(port, {"draughts.v1.GameService"},
+                                               HealthCheckResponse::SERVING, absl::Seconds(15)));
 
   (*redis)->Kill();
-  EXPECT_TRUE(HealthBecomes(address, HealthCheckResponse::NOT_SERVING));
+  EXPECT_TRUE(platform::testing::HealthBecomes(
+      port, {"draughts.v1.GameService"}, HealthCheckResponse::NOT_SERVING, absl::Seconds(15)));
   ASSERT_TRUE((*redis)->Restart().ok());
-  EXPECT_TRUE(HealthBecomes(address, HealthCheckResponse::SERVING));
+  EXPECT_TRUE(platform::testing::HealthBecomes(port, {"draughts.v1.GameService"},
+                                               HealthCheckResponse::SERVING, absl::Seconds(15)));
   EXPECT_TRUE((*replica)->running());
   // And it serves calls again, not only health checks.
   v1::CreateGameResponse created;
-  auto stub = StubFor(address);
+  auto stub = StubFor((*replica)->address());
   grpc::Status status = CreateGame(*stub, PeopleGameRequest("international"), &created);
   EXPECT_TRUE(status.ok()) << StatusText(status);
 }
