@@ -4,6 +4,7 @@
 
 #include "game_state/player_tokens.h"
 #include "game_state/proto_convert.h"
+#include "platform/proto_time.h"
 #include "rules/fen.h"
 
 namespace draughts::game_state {
@@ -41,27 +42,27 @@ bool IsOver(const v1::GameState& state) {
 GameChange::GameChange(const StoredGame& before, absl::Time now)
     : base_version_(before.state().version()), now_(now) {
   change_.expected_version = before.state().version();
-  change_.previous_activity = FromProtoTime(before.state().updated_at());
+  change_.previous_activity = platform::FromProtoTime(before.state().updated_at());
   change_.game = before;
   v1::GameState& state = *change_.game.mutable_state();
   state.clear_last_event_id();
-  *state.mutable_updated_at() = ToProtoTime(now);
+  *state.mutable_updated_at() = platform::ToProtoTime(now);
 }
 
 v1::GameEvent& GameChange::AddEvent() {
   v1::GameEvent& event = change_.events.emplace_back();
   event.set_game_id(change_.game.state().game_id());
   event.set_version(base_version_ + static_cast<int64_t>(change_.events.size()));
-  *event.mutable_timestamp() = ToProtoTime(now_);
+  *event.mutable_timestamp() = platform::ToProtoTime(now_);
   return event;
 }
 
 void GameChange::ResetDeadline() {
   clock_changed_ = true;
   v1::GameState& s = state();
-  const absl::Duration per_move = FromProtoDuration(s.time_per_move());
+  const absl::Duration per_move = platform::FromProtoDuration(s.time_per_move());
   if (per_move > absl::ZeroDuration() && !IsOver(s)) {
-    *s.mutable_move_deadline() = ToProtoTime(now_ + per_move);
+    *s.mutable_move_deadline() = platform::ToProtoTime(now_ + per_move);
   } else {
     s.clear_move_deadline();
   }
@@ -163,7 +164,7 @@ void GameChange::QueueResult(v1::Color ended_by) {
   record.set_reason(s.reason());
   record.set_ply(s.ply());
   *record.mutable_started_at() = s.created_at();
-  *record.mutable_finished_at() = ToProtoTime(now_);
+  *record.mutable_finished_at() = platform::ToProtoTime(now_);
   record.set_initial_fen(s.initial_fen());
   *record.mutable_moves() = s.moves();
   record.set_final_fen(s.fen());

@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "game_state/variant_config.h"
+#include "platform/variant_config.h"
 #include "rules/fen.h"
 #include "rules/move_notation.h"
 
@@ -35,7 +35,8 @@ absl::Status ApplyStoredMoves(const v1::GameState& state, int from, rules::GameR
 }
 
 absl::StatusOr<rules::GameRecord> ReplayGame(const v1::GameState& state) {
-  absl::StatusOr<rules::Variant> variant = ConfigureVariant(state.variant(), state.options());
+  absl::StatusOr<rules::Variant> variant =
+      platform::ConfigureVariant(state.variant(), state.options());
   if (!variant.ok()) return Corrupt(state, std::string(variant.status().message()));
   rules::Result<rules::Position> start = rules::ParseFen(*variant, state.initial_fen());
   if (!start.ok()) return Corrupt(state, "initial FEN: " + start.error().ToString());

@@ -9,13 +9,13 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "game_state/event_id.h"
 #include "game_state/game_change.h"
 #include "game_state/game_id.h"
 #include "game_state/new_game.h"
 #include "game_state/page_tokens.h"
 #include "game_state/proto_convert.h"
 #include "game_state/request_checks.h"
+#include "platform/event_id.h"
 #include "platform/logging.h"
 #include "platform/status.h"
 #include "platform/status_macros.h"
@@ -292,9 +292,9 @@ absl::Status GameServiceImpl::DoWatchGame(grpc::ServerContext& context,
                                           const v1::WatchGameRequest& request,
                                           grpc::ServerWriter<v1::GameEvent>& writer) {
   DRAUGHTS_RETURN_IF_ERROR(ValidateGameId(request.game_id()));
-  std::optional<EventId> from;
+  std::optional<platform::EventId> from;
   if (!request.from_event_id().empty()) {
-    absl::StatusOr<EventId> parsed = ParseEventId(request.from_event_id());
+    absl::StatusOr<platform::EventId> parsed = platform::ParseEventId(request.from_event_id());
     if (!parsed.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("from_event_id: ", parsed.status().message()));
     }
@@ -305,7 +305,7 @@ absl::Status GameServiceImpl::DoWatchGame(grpc::ServerContext& context,
   if (shutting_down_.load()) return draining;
   DRAUGHTS_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request.game_id()));
   if (from.has_value()) {
-    absl::StatusOr<EventId> last = ParseEventId(game.state().last_event_id());
+    absl::StatusOr<platform::EventId> last = platform::ParseEventId(game.state().last_event_id());
     if (last.ok()) {
       // The caller received from_event_id before this call, so the game's
       // last event cannot be older: the id is another game's, or its events

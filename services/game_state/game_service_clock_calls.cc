@@ -9,9 +9,10 @@
 #include "game_state/game_change.h"
 #include "game_state/game_id.h"
 #include "game_state/game_service.h"
-#include "game_state/idempotency_key.h"
 #include "game_state/proto_convert.h"
 #include "game_state/request_checks.h"
+#include "platform/idempotency.h"
+#include "platform/proto_time.h"
 #include "platform/status.h"
 #include "platform/status_macros.h"
 
@@ -62,7 +63,7 @@ absl::Status GameServiceImpl::DoPlayAutomaticMove(const v1::PlayAutomaticMoveReq
     // A deadline armed for this ply that is still ahead (the clock's alarm
     // is older than an undo that re-armed it) has not run out.
     if (state.has_move_deadline() &&
-        Now() + options_.deadline_tolerance < FromProtoTime(state.move_deadline())) {
+        Now() + options_.deadline_tolerance < platform::FromProtoTime(state.move_deadline())) {
       return std::nullopt;
     }
     const rules::MoveList& legal = record.legal_moves();
@@ -90,7 +91,7 @@ grpc::Status GameServiceImpl::RecordPresence(grpc::ServerContext*,
 absl::Status GameServiceImpl::DoRecordPresence(const v1::RecordPresenceRequest& request,
                                                v1::RecordPresenceResponse& response) {
   DRAUGHTS_RETURN_IF_ERROR(ValidateGameId(request.game_id()));
-  DRAUGHTS_RETURN_IF_ERROR(ValidateIdempotencyKey(request.idempotency_key()));
+  DRAUGHTS_RETURN_IF_ERROR(platform::ValidateIdempotencyKey(request.idempotency_key()));
   DRAUGHTS_RETURN_IF_ERROR(CheckColor(request.color()));
   bool changed = false;
   auto decide = [&](const StoredGame& game, rules::GameRecord&) -> Decision {
@@ -125,7 +126,7 @@ absl::Status GameServiceImpl::DoRecordPresence(const v1::RecordPresenceRequest& 
         change.SetComputerPlaying(request.color(), true);
         gone.set_computer_playing(true);
       } else {
-        *gone.mutable_abandon_deadline() = ToProtoTime(change.now() + kAbandonAfter);
+        *gone.mutable_abandon_deadline() = platform::ToProtoTime(change.now() + kAbandonAfter);
       }
     }
     auto& keys = *change.game().mutable_presence_keys();

@@ -16,6 +16,7 @@
 #include "platform/config.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
+#include "platform/readiness.h"
 #include "platform/redis_pool.h"
 #include "platform/serve.h"
 #include "platform/service_options.h"
@@ -120,6 +121,9 @@ absl::Status Run(int argc, char** argv) {
 
   GameMetrics metrics(*platform::MetricsRegistry());
   platform::RedisPool pool(redis_options, static_cast<int>(pool_size));
+  // Without Redis every call fails: health says NOT_SERVING meanwhile, so
+  // balancers send calls to replicas that can answer them.
+  serve.readiness_probes = {platform::RedisReadinessProbe(pool)};
   OutboxRelay relay(&pool, keys, OutboxRelayOptions{}, &metrics);
   RedisGameStore store(&pool, keys, &relay, store_options);
   if (absl::Status loaded = store.Preload(); !loaded.ok()) {

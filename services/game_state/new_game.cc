@@ -1,48 +1,27 @@
 #include "game_state/new_game.h"
 
-#include <sodium.h>
-
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "game_state/game_change.h"
 #include "game_state/game_id.h"
-#include "game_state/idempotency_key.h"
 #include "game_state/proto_convert.h"
-#include "game_state/variant_config.h"
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "platform/idempotency.h"
+#include "platform/proto_time.h"
 #include "platform/status_macros.h"
+#include "platform/utf8.h"
+#include "platform/variant_config.h"
 #include "rules/fen.h"
 #include "rules/game.h"
 
 namespace draughts::game_state {
 namespace {
 
-constexpr int kMaxDisplayName = 40;        // characters (common.proto Seat)
-constexpr std::size_t kMaxPlayerId = 128;  // bytes
-constexpr std::size_t kMaxTableId = 128;   // bytes
-constexpr std::size_t kMaxFen = 1000;      // bytes; a full 12x12 board needs far less
-
-// Unicode code points in valid UTF-8; -1 if `text` is not valid UTF-8.
-int CountCodePoints(const std::string& text) {
-  int count = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    const std::size_t length = byte < 0x80         ? 1
-                               : (byte >> 5) == 6  ? 2
-                               : (byte >> 4) == 14 ? 3
-                               : (byte >> 3) == 30 ? 4
-                                                   : 0;
-    if (length == 0 || i + length > text.size()) return -1;
-    for (std::size_t k = 1; k < length; ++k) {
-      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 2) return -1;
-    }
-    i += length;
-    ++count;
-  }
-  return count;
-}
+constexpr std::size_t kMaxDisplayName = 40;  // characters (common.proto Seat)
+constexpr std::size_t kMaxPlayerId = 128;    // bytes
+constexpr std::size_t kMaxTableId = 128;     // bytes
+constexpr std::size_t kMaxFen = 1000;        // bytes; a full 12x12 board needs far less
 
 absl::Status CheckSeat(const v1::Seat& seat, const char* field) {
   switch (seat.kind()) {
@@ -79,8 +58,8 @@ absl::Status CheckSeat(const v1::Seat& seat, const char* field) {
   }
   // Every seat, bots included, is named by its caller (matchmaking names
   // its bots): the board shows the name as given, never an invented one.
-  const int length = CountCodePoints(seat.display_name());
-  if (length < 1 || length > kMaxDisplayName) {
+  const std::optional<std::size_t> length = platform::CountCodePoints(seat.display_name());
+  if (!length.has_value() || *length < 1 || *length > kMaxDisplayName) {
     return absl::InvalidArgumentError(absl::StrCat(field, ".display_name must be 1-",
                                                    kMaxDisplayName, " characters of valid UTF-8"));
   }
@@ -88,12 +67,8 @@ absl::Status CheckSeat(const v1::Seat& seat, const char* field) {
 }
 
 absl::StatusOr<absl::Duration> CheckTimePerMove(const v1::CreateGameRequest& request) {
-  const google::protobuf::Duration& d = request.time_per_move();
-  const bool valid_nanos = d.nanos() > -1000000000 && d.nanos() < 1000000000 &&
-                           !(d.seconds() > 0 && d.nanos() < 0) &&
-                           !(d.seconds() < 0 && d.nanos() > 0);
-  if (!valid_nanos) return absl::InvalidArgumentError("time_per_move is not a valid duration");
-  const absl::Duration per_move = FromProtoDuration(d);
+  DRAUGHTS_ASSIGN_OR_RETURN(const absl::Duration per_move,
+                            platform::CheckProtoDuration(request.time_per_move(), "time_per_move"));
   if (per_move < absl::ZeroDuration()) {
     return absl::InvalidArgumentError("time_per_move is negative");
   }
@@ -105,27 +80,14 @@ absl::StatusOr<absl::Duration> CheckTimePerMove(const v1::CreateGameRequest& req
 
 }  // namespace
 
-std::string RequestFingerprint(const v1::CreateGameRequest& request) {
-  std::string bytes;
-  google::protobuf::io::StringOutputStream stream(&bytes);
-  {
-    google::protobuf::io::CodedOutputStream out(&stream);
-    out.SetSerializationDeterministic(true);
-    request.SerializeToCodedStream(&out);
-  }
-  std::string digest(crypto_generichash_BYTES, '\0');
-  crypto_generichash(reinterpret_cast<unsigned char*>(digest.data()), digest.size(),
-                     reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), nullptr,
-                     0);
-  return digest;
-}
-
 absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request,
                                             const TokenSealer& sealer, absl::Time now) {
-  if (absl::Status status = ValidateIdempotencyKey(request.idempotency_key()); !status.ok()) {
+  if (absl::Status status = platform::ValidateIdempotencyKey(request.idempotency_key());
+      !status.ok()) {
     return status;
   }
-  absl::StatusOr<rules::Variant> variant = ConfigureVariant(request.variant(), request.options());
+  absl::StatusOr<rules::Variant> variant =
+      platform::ConfigureVariant(request.variant(), request.options());
   if (!variant.ok()) return variant.status();
   const v1::Seat& white = request.white();
   const v1::Seat& black = request.black();
@@ -201,17 +163,17 @@ absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request
   s.set_ply(0);
   s.set_result(v1::GAME_RESULT_ONGOING);
   s.set_draw_offered_by(v1::COLOR_UNSPECIFIED);
-  *s.mutable_created_at() = ToProtoTime(now);
+  *s.mutable_created_at() = platform::ToProtoTime(now);
   *s.mutable_updated_at() = s.created_at();
 
   for (v1::Color color : {v1::COLOR_WHITE, v1::COLOR_BLACK}) {
     const std::string& token =
         color == v1::COLOR_WHITE ? prepared.tokens.white : prepared.tokens.black;
     SeatSecrets& secrets = SecretsOf(stored, color);
-    secrets.set_token_hash(HashPlayerToken(token));
+    secrets.set_token_hash(platform::HashSecret(token));
     if (PlayerOf(s, color).seat().kind() == v1::SEAT_KIND_BOT) secrets.set_computer_token(token);
   }
-  stored.set_create_fingerprint(RequestFingerprint(request));
+  stored.set_create_fingerprint(platform::RequestFingerprint(request));
   stored.set_sealed_tokens(sealer.Seal(prepared.tokens));
 
   // The first event takes the game from version 0 (nothing) to 1.

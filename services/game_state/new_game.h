@@ -24,10 +24,6 @@ struct PreparedGame {
 absl::StatusOr<PreparedGame> PrepareNewGame(const v1::CreateGameRequest& request,
                                             const TokenSealer& sealer, absl::Time now);
 
-// Digest identifying a CreateGame request, to tell a retry from a different
-// request reusing its idempotency key.
-std::string RequestFingerprint(const v1::CreateGameRequest& request);
-
 }  // namespace draughts::game_state
 
 #endif  // DRAUGHTS_GAME_STATE_NEW_GAME_H_

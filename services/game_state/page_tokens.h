@@ -1,5 +1,5 @@
-// Opaque page tokens of ListGames and ListLegalMoves (common.proto,
-// "Pagination"): URL-safe base64 of a versioned text, so a token from
+// Page tokens of ListGames and ListLegalMoves (common.proto, "Pagination"),
+// on platform/page_token.h: versioned and bound to their call, so a token from
 // another call, another filter or a damaged one is recognised and refused.
 #ifndef DRAUGHTS_GAME_STATE_PAGE_TOKENS_H_
 #define DRAUGHTS_GAME_STATE_PAGE_TOKENS_H_

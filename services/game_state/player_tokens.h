@@ -1,11 +1,10 @@
 // Player tokens: the secret each seat gets at CreateGame and sends with
-// every acting call. Tokens are random (192 bits); only a hash is stored,
-// and comparisons are constant-time so timing does not leak a prefix.
+// every acting call (random, stored hashed: platform/secret_tokens.h).
 //
 // A retried CreateGame must answer with the same tokens, so they are also
-// kept sealed (authenticated encryption) under a secret shared by the
-// replicas (--token_secret) and never stored in the clear: a copy of Redis
-// alone does not let anyone act for a player.
+// kept sealed under a secret shared by the replicas (--token_secret) and
+// never stored in the clear: a copy of Redis alone does not let anyone act
+// for a player.
 #ifndef DRAUGHTS_GAME_STATE_PLAYER_TOKENS_H_
 #define DRAUGHTS_GAME_STATE_PLAYER_TOKENS_H_
 
@@ -13,21 +12,12 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "platform/secret_tokens.h"
 
 namespace draughts::game_state {
 
-// A fresh random token, URL-safe base64 (32 characters).
+// A fresh random token (192 bits), URL-safe base64 (32 characters).
 std::string NewPlayerToken();
-
-// The stored form of a token (32-byte BLAKE2b digest).
-std::string HashPlayerToken(std::string_view token);
-
-// Whether `token` hashes to `hash`, in time independent of where they differ.
-// An empty hash never matches.
-bool TokenMatchesHash(std::string_view token, std::string_view hash);
-
-// Random bytes, URL-safe base64 without padding: ids and tokens.
-std::string RandomUrlSafeString(int bytes);
 
 struct TokenPair {
   std::string white;
@@ -48,9 +38,9 @@ class TokenSealer {
   absl::StatusOr<TokenPair> Open(std::string_view sealed) const;
 
  private:
-  explicit TokenSealer(std::string key) : key_(std::move(key)) {}
+  explicit TokenSealer(platform::SecretBox box) : box_(std::move(box)) {}
 
-  std::string key_;
+  platform::SecretBox box_;
 };
 
 }  // namespace draughts::game_state

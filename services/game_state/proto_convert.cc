@@ -119,24 +119,4 @@ ProtoOutcome ToProto(const rules::GameRecord& record) {
   return out;
 }
 
-google::protobuf::Timestamp ToProtoTime(absl::Time time) {
-  google::protobuf::Timestamp out;
-  const int64_t nanos = absl::ToUnixNanos(time);
-  out.set_seconds(nanos / 1000000000);
-  out.set_nanos(static_cast<int32_t>(nanos % 1000000000));
-  if (out.nanos() < 0) {
-    out.set_seconds(out.seconds() - 1);
-    out.set_nanos(out.nanos() + 1000000000);
-  }
-  return out;
-}
-
-absl::Time FromProtoTime(const google::protobuf::Timestamp& timestamp) {
-  return absl::FromUnixSeconds(timestamp.seconds()) + absl::Nanoseconds(timestamp.nanos());
-}
-
-absl::Duration FromProtoDuration(const google::protobuf::Duration& duration) {
-  return absl::Seconds(duration.seconds()) + absl::Nanoseconds(duration.nanos());
-}
-
 }  // namespace draughts::game_state

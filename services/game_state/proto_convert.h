@@ -5,12 +5,9 @@
 
 #include <optional>
 
-#include "absl/time/time.h"
 #include "draughts/v1/common.pb.h"
 #include "draughts/v1/events.pb.h"
 #include "draughts/v1/game.pb.h"
-#include "google/protobuf/duration.pb.h"
-#include "google/protobuf/timestamp.pb.h"
 #include "rules/game.h"
 #include "rules/move.h"
 #include "rules/movegen.h"
@@ -40,10 +37,6 @@ struct ProtoOutcome {
   v1::ResultReason reason = v1::RESULT_REASON_UNSPECIFIED;
 };
 ProtoOutcome ToProto(const rules::GameRecord& record);
-
-google::protobuf::Timestamp ToProtoTime(absl::Time time);
-absl::Time FromProtoTime(const google::protobuf::Timestamp& timestamp);
-absl::Duration FromProtoDuration(const google::protobuf::Duration& duration);
 
 }  // namespace draughts::game_state
 

@@ -10,6 +10,7 @@
 #include "game_state/game_change.h"
 #include "game_state/lua_scripts.h"
 #include "game_state/proto_convert.h"
+#include "platform/proto_time.h"
 #include "platform/status_macros.h"
 
 namespace draughts::game_state {
@@ -27,7 +28,7 @@ int64_t Seconds(absl::Duration d) {
 }
 
 int64_t ActivityMs(const v1::GameState& state) {
-  return absl::ToUnixMillis(FromProtoTime(state.updated_at()));
+  return absl::ToUnixMillis(platform::FromProtoTime(state.updated_at()));
 }
 
 // See Commit: how often a game's index entries and expiry times follow its
@@ -40,7 +41,7 @@ int64_t RefreshPeriod(absl::Time t) {
 }
 
 int64_t RefreshPeriod(const google::protobuf::Timestamp& t) {
-  return RefreshPeriod(FromProtoTime(t));
+  return RefreshPeriod(platform::FromProtoTime(t));
 }
 
 // HMGET v data last -> the stored game, or nullopt when the key is absent.

@@ -43,13 +43,4 @@ std::string RedisKeys::Deadlines() const {
   return absl::StrCat(prefix, deadlines_stream);
 }
 
-std::string RedisKeys::GameIdOfEventsKey(std::string_view key) const {
-  const std::string head = absl::StrCat(prefix, "game:{");
-  if (key.size() <= head.size() + kEventsSuffix.size() || key.substr(0, head.size()) != head ||
-      key.substr(key.size() - kEventsSuffix.size()) != kEventsSuffix) {
-    return "";
-  }
-  return std::string(key.substr(head.size(), key.size() - head.size() - kEventsSuffix.size()));
-}
-
 }  // namespace draughts::game_state

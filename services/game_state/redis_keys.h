@@ -37,9 +37,6 @@ struct RedisKeys {
   std::string BotJobs() const;
   std::string Results() const;
   std::string Deadlines() const;
-
-  // The game id of an Events() key, or empty if `key` is not one.
-  std::string GameIdOfEventsKey(std::string_view key) const;
 };
 
 }  // namespace draughts::game_state

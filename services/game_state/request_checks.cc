@@ -79,9 +79,10 @@ absl::StatusOr<v1::Color> AuthenticateSeat(const StoredGame& game, std::string_v
   // one (if any) came close.
   for (v1::Color color : {v1::COLOR_WHITE, v1::COLOR_BLACK}) {
     const SeatSecrets& secrets = SecretsOf(game, color);
-    bool match = TokenMatchesHash(token, secrets.token_hash());
+    bool match = platform::SecretMatchesHash(token, secrets.token_hash());
     if (!secrets.computer_token().empty() && PlayerOf(state, color).computer_playing()) {
-      match = TokenMatchesHash(token, HashPlayerToken(secrets.computer_token())) || match;
+      match = platform::SecretMatchesHash(token, platform::HashSecret(secrets.computer_token())) ||
+              match;
     }
     if (match) found = color;
   }

@@ -14,19 +14,25 @@ absl::StatusOr<std::string> TestRedisAddress() {
 
 std::string UniquePrefix() {
   // Random, so reruns against the same Redis never collide either.
-  std::string random = RandomUrlSafeString(6);
+  std::string random = platform::RandomUrlSafeString(6);
   for (char& c : random) {
     if (c == '-' || c == '_') c = 'x';
   }
   return absl::StrCat("it-", getpid(), "-", random, ":");
 }
 
-absl::StatusOr<std::unique_ptr<ReplicaProcess>> StartReplica(const std::string& redis,
-                                                             const std::string& prefix) {
-  return ReplicaProcess::Start(
-      GAME_STATE_BINARY, {absl::StrCat("--redis=", redis), absl::StrCat("--key-prefix=", prefix),
-                          "--metrics-port=-1", "--token-secret=integration-test-shared-secret",
-                          "--drain=100ms", "--shutdown-timeout=2s", "--log-level=warn"});
+absl::StatusOr<std::unique_ptr<ReplicaProcess>> StartReplica(
+    const std::string& redis, const std::string& prefix,
+    const std::vector<std::string>& extra_args) {
+  std::vector<std::string> args = {absl::StrCat("--redis=", redis),
+                                   absl::StrCat("--key-prefix=", prefix),
+                                   "--metrics-port=-1",
+                                   "--token-secret=integration-test-shared-secret",
+                                   "--drain=100ms",
+                                   "--shutdown-timeout=2s",
+                                   "--log-level=warn"};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  return ReplicaProcess::Start(GAME_STATE_BINARY, args);
 }
 
 std::unique_ptr<v1::GameService::Stub> StubFor(const std::string& address) {
@@ -39,7 +45,7 @@ std::string StatusText(const grpc::Status& status) {
 
 v1::CreateGameRequest PeopleGameRequest(const std::string& variant, const std::string& fen) {
   v1::CreateGameRequest request;
-  request.set_idempotency_key(absl::StrCat("it-", RandomUrlSafeString(12)));
+  request.set_idempotency_key(absl::StrCat("it-", platform::RandomUrlSafeString(12)));
   request.set_variant(variant);
   request.set_initial_fen(fen);
   request.mutable_white()->set_kind(v1::SEAT_KIND_PERSON);

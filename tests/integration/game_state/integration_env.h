@@ -22,9 +22,11 @@ absl::StatusOr<std::string> TestRedisAddress();
 // "it-<pid>-<random>:" — prepended to every key of this test run.
 std::string UniquePrefix();
 
-// Starts the game_state binary against `redis` with `prefix`.
-absl::StatusOr<std::unique_ptr<ReplicaProcess>> StartReplica(const std::string& redis,
-                                                             const std::string& prefix);
+// Starts the game_state binary against `redis` with `prefix` (and
+// `extra_args`, flags the defaults do not set).
+absl::StatusOr<std::unique_ptr<ReplicaProcess>> StartReplica(
+    const std::string& redis, const std::string& prefix,
+    const std::vector<std::string>& extra_args = {});
 
 std::unique_ptr<v1::GameService::Stub> StubFor(const std::string& address);
 

@@ -12,7 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
-#include "grpc/health/v1/health.grpc.pb.h"
+#include "health_client.h"
 #include "pg_test_env.h"
 #include "platform/redis_pool.h"
 #include "platform/serve.h"
@@ -24,30 +24,6 @@ namespace draughts::platform {
 namespace {
 
 using grpc::health::v1::HealthCheckResponse;
-
-HealthCheckResponse::ServingStatus Health(int port, const std::string& service) {
-  auto channel =
-      grpc::CreateChannel(absl::StrCat("127.0.0.1:", port), grpc::InsecureChannelCredentials());
-  auto stub = grpc::health::v1::Health::NewStub(channel);
-  grpc::ClientContext context;
-  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(2));
-  grpc::health::v1::HealthCheckRequest request;
-  request.set_service(service);
-  HealthCheckResponse response;
-  grpc::Status status = stub->Check(&context, request, &response);
-  return status.ok() ? response.status() : HealthCheckResponse::UNKNOWN;
-}
-
-bool HealthBecomes(int port, HealthCheckResponse::ServingStatus want) {
-  absl::Time deadline = absl::Now() + absl::Seconds(5);
-  while (absl::Now() < deadline) {
-    if (Health(port, "") == want && Health(port, "draughts.platform.testing.EchoService") == want) {
-      return true;
-    }
-    absl::SleepFor(absl::Milliseconds(50));
-  }
-  return false;
-}
 
 TEST(RedisReadinessTest, HealthIsNotServingWhileRedisIsDownAndServingWhenItIsBack) {
   auto binary = platform::testing::RequiredTestEnv("DRAUGHTS_TEST_REDIS_SERVER");
@@ -69,12 +45,15 @@ TEST(RedisReadinessTest, HealthIsNotServingWhileRedisIsDownAndServingWhenItIsBac
   auto server = RunningServer::Start(options, {&echo});
   ASSERT_TRUE(server.ok()) << server.status();
   int port = (*server)->port();
-  EXPECT_TRUE(HealthBecomes(port, HealthCheckResponse::SERVING));
+  EXPECT_TRUE(testing::HealthBecomes(port, {"draughts.platform.testing.EchoService"},
+                                     HealthCheckResponse::SERVING));
 
   (*redis)->Kill();
-  EXPECT_TRUE(HealthBecomes(port, HealthCheckResponse::NOT_SERVING));
+  EXPECT_TRUE(testing::HealthBecomes(port, {"draughts.platform.testing.EchoService"},
+                                     HealthCheckResponse::NOT_SERVING));
   ASSERT_TRUE((*redis)->Restart().ok());
-  EXPECT_TRUE(HealthBecomes(port, HealthCheckResponse::SERVING));
+  EXPECT_TRUE(testing::HealthBecomes(port, {"draughts.platform.testing.EchoService"},
+                                     HealthCheckResponse::SERVING));
   // The probe has its own connection: the pool's are untouched and work.
   auto lease = pool.Borrow();
   ASSERT_TRUE(lease.ok());

@@ -67,8 +67,8 @@ TEST_F(GameServiceTest, TokensAreRandomSecretAndStoredOnlyAsHashes) {
   const std::string bytes = raw.SerializeAsString();
   EXPECT_EQ(bytes.find(white), std::string::npos);
   EXPECT_EQ(bytes.find(black), std::string::npos);
-  EXPECT_TRUE(TokenMatchesHash(white, raw.white().token_hash()));
-  EXPECT_FALSE(TokenMatchesHash(black, raw.white().token_hash()));
+  EXPECT_TRUE(platform::SecretMatchesHash(white, raw.white().token_hash()));
+  EXPECT_FALSE(platform::SecretMatchesHash(black, raw.white().token_hash()));
   EXPECT_TRUE(raw.white().computer_token().empty());
   // A second game gets other tokens.
   const v1::CreateGameResponse other = Create(PeopleGame());

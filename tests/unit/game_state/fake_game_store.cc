@@ -3,26 +3,28 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "game_state/event_id.h"
 #include "game_state/game_change.h"
 #include "game_state/proto_convert.h"
+#include "platform/event_id.h"
+#include "platform/proto_time.h"
 
 namespace draughts::game_state::testing {
 namespace {
 
 int64_t ActivityMs(const StoredGame& game) {
-  return absl::ToUnixMillis(FromProtoTime(game.state().updated_at()));
+  return absl::ToUnixMillis(platform::FromProtoTime(game.state().updated_at()));
 }
 
-EventId IdOf(const v1::GameEvent& event) {
-  absl::StatusOr<EventId> id = ParseEventId(event.event_id());
-  return id.ok() ? *id : EventId{};
+platform::EventId IdOf(const v1::GameEvent& event) {
+  absl::StatusOr<platform::EventId> id = platform::ParseEventId(event.event_id());
+  return id.ok() ? *id : platform::EventId{};
 }
 
 class FakeSubscription final : public EventSubscription {
  public:
-  FakeSubscription(const FakeGameStore* store, std::string game_id, std::optional<EventId> after,
-                   std::mutex* mu, std::condition_variable* appended)
+  FakeSubscription(const FakeGameStore* store, std::string game_id,
+                   std::optional<platform::EventId> after, std::mutex* mu,
+                   std::condition_variable* appended)
       : store_(store), game_id_(std::move(game_id)), after_(after), mu_(mu), appended_(appended) {}
 
   absl::StatusOr<std::vector<v1::GameEvent>> Next(absl::Duration timeout) override {
@@ -47,7 +49,7 @@ class FakeSubscription final : public EventSubscription {
  private:
   const FakeGameStore* store_;
   std::string game_id_;
-  std::optional<EventId> after_;
+  std::optional<platform::EventId> after_;
   std::mutex* mu_;
   std::condition_variable* appended_;
 };
@@ -207,9 +209,9 @@ absl::StatusOr<std::vector<std::optional<StoredGame>>> FakeGameStore::LoadMany(
 
 absl::StatusOr<std::unique_ptr<EventSubscription>> FakeGameStore::Subscribe(
     const std::string& game_id, const std::string& after_event_id) {
-  std::optional<EventId> after;
+  std::optional<platform::EventId> after;
   if (!after_event_id.empty()) {
-    absl::StatusOr<EventId> parsed = ParseEventId(after_event_id);
+    absl::StatusOr<platform::EventId> parsed = platform::ParseEventId(after_event_id);
     if (!parsed.ok()) return parsed.status();
     after = *parsed;
   }

@@ -14,7 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
-#include "grpc/health/v1/health.grpc.pb.h"
+#include "health_client.h"
 #include "platform/logging.h"
 #include "platform/serve.h"
 #include "platform/testing/echo_service.h"
@@ -23,32 +23,9 @@ namespace draughts::platform {
 namespace {
 
 using grpc::health::v1::HealthCheckResponse;
+using testing::HealthBecomes;
 
 constexpr char kEchoService[] = "draughts.platform.testing.EchoService";
-
-HealthCheckResponse::ServingStatus Health(int port, const std::string& service = "") {
-  auto channel =
-      grpc::CreateChannel(absl::StrCat("127.0.0.1:", port), grpc::InsecureChannelCredentials());
-  auto stub = grpc::health::v1::Health::NewStub(channel);
-  grpc::ClientContext context;
-  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(2));
-  grpc::health::v1::HealthCheckRequest request;
-  request.set_service(service);
-  HealthCheckResponse response;
-  grpc::Status status = stub->Check(&context, request, &response);
-  return status.ok() ? response.status() : HealthCheckResponse::UNKNOWN;
-}
-
-// Polls until the server's health is `want` (for "" and the Echo service).
-bool HealthBecomes(int port, HealthCheckResponse::ServingStatus want,
-                   absl::Duration within = absl::Seconds(3)) {
-  absl::Time deadline = absl::Now() + within;
-  while (absl::Now() < deadline) {
-    if (Health(port) == want && Health(port, kEchoService) == want) return true;
-    absl::SleepFor(absl::Milliseconds(20));
-  }
-  return false;
-}
 
 // A dependency the test switches on and off.
 struct FlipProbe {
@@ -140,12 +117,12 @@ TEST(ReadinessServeTest, HealthFollowsTheDependencyAndCallsAreStillAnswered) {
   auto server = RunningServer::Start(options, {&echo});
   ASSERT_TRUE(server.ok()) << server.status();
   int port = (*server)->port();
-  EXPECT_EQ(Health(port), HealthCheckResponse::SERVING);
+  EXPECT_EQ(testing::ServingStatusOf(port), HealthCheckResponse::SERVING);
 
   db.up->store(false);
-  EXPECT_TRUE(HealthBecomes(port, HealthCheckResponse::NOT_SERVING));
+  EXPECT_TRUE(HealthBecomes(port, {kEchoService}, HealthCheckResponse::NOT_SERVING));
   db.up->store(true);
-  EXPECT_TRUE(HealthBecomes(port, HealthCheckResponse::SERVING));
+  EXPECT_TRUE(HealthBecomes(port, {kEchoService}, HealthCheckResponse::SERVING));
 }
 
 TEST(ReadinessServeTest, AFailingDependencyAtStartIsNotServingFromTheFirstCheck) {
@@ -159,8 +136,9 @@ TEST(ReadinessServeTest, AFailingDependencyAtStartIsNotServingFromTheFirstCheck)
   platform::testing::EchoServiceImpl echo;
   auto server = RunningServer::Start(options, {&echo});
   ASSERT_TRUE(server.ok()) << server.status();
-  EXPECT_EQ(Health((*server)->port()), HealthCheckResponse::NOT_SERVING);
-  EXPECT_EQ(Health((*server)->port(), kEchoService), HealthCheckResponse::NOT_SERVING);
+  EXPECT_EQ(testing::ServingStatusOf((*server)->port()), HealthCheckResponse::NOT_SERVING);
+  EXPECT_EQ(testing::ServingStatusOf((*server)->port(), kEchoService),
+            HealthCheckResponse::NOT_SERVING);
 }
 
 TEST(ReadinessServeTest, DrainingWinsOverADependencyComingBack) {
@@ -175,13 +153,13 @@ TEST(ReadinessServeTest, DrainingWinsOverADependencyComingBack) {
   ASSERT_TRUE(started.ok()) << started.status();
   std::unique_ptr<RunningServer> server = std::move(started).value();
   int port = server->port();
-  ASSERT_EQ(Health(port), HealthCheckResponse::NOT_SERVING);
+  ASSERT_EQ(testing::ServingStatusOf(port), HealthCheckResponse::NOT_SERVING);
 
   std::thread stopper([&] { server->DrainAndStop(absl::Milliseconds(800), absl::Seconds(1)); });
   absl::SleepFor(absl::Milliseconds(100));
   db.up->store(true);
   absl::SleepFor(absl::Milliseconds(300));  // many intervals
-  EXPECT_EQ(Health(port), HealthCheckResponse::NOT_SERVING);
+  EXPECT_EQ(testing::ServingStatusOf(port), HealthCheckResponse::NOT_SERVING);
   stopper.join();
 }
 

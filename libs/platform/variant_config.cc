@@ -1,10 +1,10 @@
-#include "game_state/variant_config.h"
+#include "platform/variant_config.h"
 
 #include <string>
 
 #include "absl/strings/str_cat.h"
 
-namespace draughts::game_state {
+namespace draughts::platform {
 namespace {
 
 // The table options of seed 003 belong to rule sets with the English
@@ -54,4 +54,4 @@ absl::StatusOr<rules::Variant> ConfigureVariant(std::string_view variant_id,
   return variant;
 }
 
-}  // namespace draughts::game_state
+}  // namespace draughts::platform

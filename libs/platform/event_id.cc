@@ -1,14 +1,12 @@
-#include "game_state/event_id.h"
+#include "platform/event_id.h"
 
 #include <charconv>
 
 #include "absl/strings/str_cat.h"
 #include "platform/absl_compat.h"
 
-namespace draughts::game_state {
+namespace draughts::platform {
 namespace {
-
-using platform::ToAbsl;
 
 bool ParseDecimal(std::string_view text, uint64_t& value) {
   if (text.empty() || text.size() > 20) return false;
@@ -35,4 +33,4 @@ std::string FormatEventId(const EventId& id) {
   return absl::StrCat(id.ms, "-", id.seq);
 }
 
-}  // namespace draughts::game_state
+}  // namespace draughts::platform

@@ -1,4 +1,6 @@
-// draughts_embed_migrations: files become (version, name, exact SQL bytes).
+// Sources compiled in by CMake: draughts_embed_migrations (files become
+// version, name, exact SQL bytes) and draughts_embed_lua (each
+// lua/<snake_name>.lua becomes k<CamelName>Lua with the file's exact text).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -7,6 +9,7 @@
 #include <vector>
 
 #include "platform/pg_migrations.h"
+#include "platform_test/lua_scripts.h"
 
 namespace draughts::platform::embedded_test {
 std::vector<Migration> FixtureMigrations();
@@ -33,6 +36,18 @@ TEST(EmbeddedMigrationsTest, FilesBecomeOrderedMigrationsWithExactSql) {
   EXPECT_EQ(migrations[1].name, "fill");
   EXPECT_EQ(migrations[1].sql, ReadFile(DRAUGHTS_MIGRATIONS_DIR "/0010_fill.sql"));
   EXPECT_TRUE(ValidateMigrations(migrations).ok());
+}
+
+TEST(EmbeddedLuaTest, ScriptsBecomeConstantsWithExactText) {
+  EXPECT_EQ(embedded_test::lua::kTakeJobLua, ReadFile(DRAUGHTS_LUA_DIR "/take_job.lua"));
+  EXPECT_EQ(embedded_test::lua::kPingLua, ReadFile(DRAUGHTS_LUA_DIR "/ping.lua"));
+  EXPECT_NE(embedded_test::lua::kTakeJobLua.find("]]"), std::string_view::npos);
+}
+
+TEST(EmbeddedLuaTest, TheGuardIsTheOneAsked) {
+#ifndef DRAUGHTS_PLATFORM_TEST_LUA_H_
+  FAIL() << "GUARD was not used";
+#endif
 }
 
 }  // namespace

@@ -1,0 +1,255 @@
+#include "platform/stream_feed.h"
+
+#include <algorithm>
+#include <deque>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "platform/logging.h"
+#include "platform/status_macros.h"
+
+namespace draughts::platform {
+namespace {
+
+// Ids come from Redis itself; {0, 0} only if one does not parse, which
+// then sorts before everything instead of failing the watcher.
+EventId IdOf(const StreamEntry& entry) {
+  absl::StatusOr<EventId> id = ParseEventId(entry.id);
+  return id.ok() ? *id : EventId{};
+}
+
+}  // namespace
+
+EventId StreamEnds::LastId() const {
+  return last.has_value() ? IdOf(*last) : EventId{};
+}
+
+// A watcher's position in one stream. Batches from the tailer are queued
+// with the tailer's position before them; a batch starting past the
+// watcher's position means it missed entries in between (it subscribed
+// while the tailer was ahead), which it then reads itself.
+class RedisStreamFeed::Subscription final : public StreamSubscription {
+ public:
+  Subscription(RedisStreamFeed* feed, std::string key, std::optional<EventId> after)
+      : feed_(feed), key_(std::move(key)), cursor_(after) {}
+  ~Subscription() override { feed_->Unregister(this, key_); }
+
+  // From the tailer thread.
+  void Deliver(EventId before, const std::vector<StreamEntry>& entries) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      queue_.push_back({before, entries});
+    }
+    arrived_.notify_one();
+  }
+
+  absl::StatusOr<std::vector<StreamEntry>> Next(absl::Duration timeout) override {
+    if (!caught_up_) return CatchUp();
+    std::deque<Batch> batches;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      arrived_.wait_for(lock, absl::ToChronoMilliseconds(timeout),
+                        [this] { return !queue_.empty(); });
+      batches.swap(queue_);
+    }
+    std::vector<StreamEntry> out;
+    for (Batch& batch : batches) {
+      if (batch.before > cursor_.value_or(EventId{})) {
+        // Entries between our position and this batch never reached us.
+        // Reading the stream from our position covers them and every batch
+        // after this one, which are dropped.
+        caught_up_ = false;
+        break;
+      }
+      for (StreamEntry& entry : batch.entries) {
+        const EventId id = IdOf(entry);
+        if (cursor_.has_value() && id <= *cursor_) continue;
+        cursor_ = id;
+        out.push_back(std::move(entry));
+      }
+    }
+    if (out.empty() && !caught_up_) return CatchUp();
+    return out;
+  }
+
+ private:
+  struct Batch {
+    EventId before;
+    std::vector<StreamEntry> entries;
+  };
+
+  absl::StatusOr<std::vector<StreamEntry>> CatchUp() {
+    const int count = feed_->options_.read_count;
+    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<StreamEntry> entries,
+                              feed_->ReadRange(key_, cursor_, count));
+    if (static_cast<int>(entries.size()) < count) caught_up_ = true;
+    if (!entries.empty()) cursor_ = IdOf(entries.back());
+    return entries;
+  }
+
+  RedisStreamFeed* feed_;
+  const std::string key_;
+  // The last entry handed out; nullopt before the first (from the start).
+  std::optional<EventId> cursor_;
+  bool caught_up_ = false;
+  std::mutex mu_;
+  std::condition_variable arrived_;
+  std::deque<Batch> queue_;
+};
+
+RedisStreamFeed::RedisStreamFeed(RedisPool* pool, RedisOptions tail_options,
+                                 StreamFeedOptions options)
+    : pool_(pool), tail_options_(std::move(tail_options)), options_(options) {
+  // The blocking read gets its own round-trip allowance on top of the block.
+  tail_options_.command_timeout = options_.block + absl::Seconds(2);
+  tailer_ = std::thread([this] { TailLoop(); });
+}
+
+RedisStreamFeed::~RedisStreamFeed() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stopping_ = true;
+  }
+  watched_changed_.notify_all();
+  WakeTailer();
+  tailer_.join();
+}
+
+int RedisStreamFeed::watched_streams() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return static_cast<int>(watched_.size());
+}
+
+absl::StatusOr<StreamEnds> RedisStreamFeed::ReadEnds(const std::string& key) {
+  std::vector<RedisReply> ends;
+  {
+    DRAUGHTS_ASSIGN_OR_RETURN(RedisPool::Lease redis, pool_->Borrow());
+    DRAUGHTS_ASSIGN_OR_RETURN(ends, redis->Pipeline({{"XRANGE", key, "-", "+", "COUNT", "1"},
+                                                     {"XREVRANGE", key, "+", "-", "COUNT", "1"}}));
+  }
+  DRAUGHTS_RETURN_IF_ERROR(ends[0].ToStatus());
+  DRAUGHTS_RETURN_IF_ERROR(ends[1].ToStatus());
+  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<StreamEntry> first, ParseStreamEntries(ends[0]));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<StreamEntry> last, ParseStreamEntries(ends[1]));
+  StreamEnds out;
+  if (!first.empty()) out.first = std::move(first.front());
+  if (!last.empty()) out.last = std::move(last.front());
+  return out;
+}
+
+absl::StatusOr<std::vector<StreamEntry>> RedisStreamFeed::ReadRange(const std::string& key,
+                                                                    std::optional<EventId> after,
+                                                                    int count) {
+  const std::string start = after.has_value() ? absl::StrCat("(", FormatEventId(*after)) : "-";
+  DRAUGHTS_ASSIGN_OR_RETURN(RedisPool::Lease redis, pool_->Borrow());
+  DRAUGHTS_ASSIGN_OR_RETURN(
+      RedisReply reply, redis->Command({"XRANGE", key, start, "+", "COUNT", absl::StrCat(count)}));
+  return ParseStreamEntries(reply);
+}
+
+absl::StatusOr<std::unique_ptr<StreamSubscription>> RedisStreamFeed::Subscribe(
+    const std::string& key, std::optional<EventId> after, EventId tail_from) {
+  auto subscription = std::make_unique<Subscription>(this, key, after);
+  Register(subscription.get(), key, tail_from);
+  return subscription;
+}
+
+void RedisStreamFeed::Register(Subscription* subscription, const std::string& key,
+                               EventId tail_from) {
+  bool new_stream = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto [it, inserted] = watched_.try_emplace(key);
+    if (inserted) it->second.cursor = tail_from;
+    it->second.subscribers.push_back(subscription);
+    new_stream = inserted;
+  }
+  if (new_stream) {
+    watched_changed_.notify_all();
+    WakeTailer();
+  }
+}
+
+void RedisStreamFeed::Unregister(Subscription* subscription, const std::string& key) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = watched_.find(key);
+  if (it == watched_.end()) return;
+  auto& subscribers = it->second.subscribers;
+  subscribers.erase(std::remove(subscribers.begin(), subscribers.end(), subscription),
+                    subscribers.end());
+  if (subscribers.empty()) watched_.erase(it);
+}
+
+void RedisStreamFeed::WakeTailer() {
+  const int64_t id = tail_client_id_.load();
+  if (id < 0) return;
+  absl::StatusOr<RedisPool::Lease> redis = pool_->Borrow();
+  if (redis.ok()) (void)(*redis)->Command({"CLIENT", "UNBLOCK", absl::StrCat(id)});
+}
+
+void RedisStreamFeed::TailLoop() {
+  RedisClient client(tail_options_);
+  absl::Time last_error_log = absl::InfinitePast();
+  while (true) {
+    std::vector<std::pair<std::string, EventId>> streams;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      watched_changed_.wait_for(lock, std::chrono::milliseconds(500),
+                                [this] { return stopping_ || !watched_.empty(); });
+      if (stopping_) return;
+      for (const auto& [key, watched] : watched_) streams.emplace_back(key, watched.cursor);
+    }
+    if (streams.empty()) continue;
+    if (!client.connected() || tail_client_id_.load() < 0) {
+      // A fresh connection has a new client id: the one wakers unblock.
+      absl::StatusOr<RedisReply> id = client.Command({"CLIENT", "ID"});
+      if (id.ok() && id->type() == RedisReply::Type::kInteger) {
+        tail_client_id_.store(id->integer());
+      }
+    }
+    const int chunk = std::max(1, options_.max_streams_per_read);
+    const bool block = static_cast<int>(streams.size()) <= chunk;
+    for (std::size_t begin = 0; begin < streams.size(); begin += static_cast<std::size_t>(chunk)) {
+      const std::size_t end = std::min(streams.size(), begin + static_cast<std::size_t>(chunk));
+      std::vector<std::string> command = {"XREAD", "COUNT", absl::StrCat(options_.read_count)};
+      if (block) {
+        command.push_back("BLOCK");
+        command.push_back(absl::StrCat(absl::ToInt64Milliseconds(options_.block)));
+      }
+      command.push_back("STREAMS");
+      for (std::size_t i = begin; i < end; ++i) command.push_back(streams[i].first);
+      for (std::size_t i = begin; i < end; ++i) command.push_back(FormatEventId(streams[i].second));
+      absl::StatusOr<RedisReply> reply = client.Command(command);
+      if (!reply.ok()) {
+        if (absl::Now() - last_error_log > absl::Seconds(10)) {
+          LogWarn("stream tailer read failed; retrying", {{"status", reply.status()}});
+          last_error_log = absl::Now();
+        }
+        client.Disconnect();
+        tail_client_id_.store(-1);
+        absl::SleepFor(absl::Milliseconds(200));
+        break;
+      }
+      if (reply->is_nil()) continue;  // timed out or unblocked
+      absl::StatusOr<std::vector<StreamBatch>> batches = ParseStreamBatches(*reply);
+      if (!batches.ok()) {
+        LogError("unreadable stream entries", {{"status", batches.status()}});
+        continue;
+      }
+      for (StreamBatch& batch : *batches) {
+        if (batch.entries.empty()) continue;
+        std::lock_guard<std::mutex> lock(mu_);
+        auto it = watched_.find(batch.key);
+        if (it == watched_.end()) continue;
+        const EventId before = it->second.cursor;
+        it->second.cursor = IdOf(batch.entries.back());
+        for (Subscription* subscriber : it->second.subscribers) {
+          subscriber->Deliver(before, batch.entries);
+        }
+      }
+    }
+    if (!block) absl::SleepFor(absl::Milliseconds(50));
+  }
+}
+
+}  // namespace draughts::platform
