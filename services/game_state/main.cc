@@ -37,7 +37,7 @@ platform::ConfigSpec Spec() {
       "game_state", "The authoritative draughts game (draughts.v1.GameService) over Redis.");
   // --listen (port 0 picks a free one, printed as LISTENING <port>),
   // --metrics-port, --log-level, --drain, --shutdown-timeout.
-  platform::AddStandardServiceOptions(spec, "DRAUGHTS", 50051, 9101);
+  platform::AddStandardServiceOptions(spec, "DRAUGHTS_GAME_STATE", 50051, 9101);
   spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379", "Redis host:port");
   spec.AddInt("redis-pool-size", "DRAUGHTS_REDIS_POOL_SIZE", 16, "pooled Redis connections");
   spec.AddString("replica-id", "DRAUGHTS_REPLICA_ID", "", "name in logs (default hostname-pid)");
@@ -139,31 +139,13 @@ absl::Status Run(int argc, char** argv) {
   deps.sealer = sealer.get();
   GameServiceImpl service(std::move(deps));
 
-  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::ShutdownSignal> signal,
-                            platform::ShutdownSignal::Install());
-  int metrics_port = 0;
-  if (serve.metrics_port >= 0) {
-    DRAUGHTS_ASSIGN_OR_RETURN(
-        metrics_port, platform::StartMetricsExposer(serve.metrics_host, serve.metrics_port));
-  }
-  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::RunningServer> server,
-                            platform::RunningServer::Start(serve, {&service}));
-  platform::LogInfo("serving", {{"replica", replica_id},
-                                {"port", server->port()},
-                                {"metrics_port", metrics_port},
-                                {"redis", redis_address}});
-  // For scripts and tests that start us on port 0.
-  std::printf("LISTENING %d\n", server->port());
-  std::fflush(stdout);
-
-  const int signal_number = signal->Wait();
-  platform::LogInfo("shutdown requested: draining", {{"signal", signal_number}});
+  serve.on_started = [&](int grpc_port, int) {
+    platform::LogInfo("game state", {{"replica", replica_id}, {"redis", redis_address}});
+    platform::PrintListeningPort(grpc_port);
+  };
   // Watchers are told to resume elsewhere at once; the rest drains.
-  service.BeginShutdown();
-  server->DrainAndStop(serve.drain, serve.shutdown_timeout, signal.get());
-  platform::StopMetricsExposer();
-  platform::LogInfo("stopped");
-  return absl::OkStatus();
+  serve.on_shutdown_requested = [&] { service.BeginShutdown(); };
+  return platform::Serve(serve, {&service});
 }
 
 }  // namespace
