@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "gateway/game_backend.h"
@@ -101,7 +102,11 @@ absl::Status Run(int argc, char** argv) {
   RedisSessionStore sessions(&pool, key_prefix);
   RedisIdempotencyStore idempotency(&pool, key_prefix);
   GatewayMetrics metrics(*platform::MetricsRegistry());
-  GameBackend games(GameBackend::Connect(game_state), &metrics);
+  platform::GrpcClientOptions game_client_options;
+  game_client_options.target = game_state;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<GameClient> game_client,
+                            GameClient::Create(game_client_options));
+  GameBackend games(std::move(game_client));
 
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::ShutdownSignal> signal,
                             platform::ShutdownSignal::Install());

@@ -50,8 +50,12 @@ absl::Status GatewayEnv::Start() {
   DRAUGHTS_ASSIGN_OR_RETURN(server_, platform::RunningServer::Start(serve, {service_.get()}));
 
   metrics_ = std::make_unique<GatewayMetrics>(*registry_);
-  games_ = std::make_unique<GameBackend>(
-      GameBackend::Connect(absl::StrCat("127.0.0.1:", server_->port())), metrics_.get());
+  platform::GrpcClientOptions game_client_options;
+  game_client_options.target = absl::StrCat("127.0.0.1:", server_->port());
+  game_client_options.metrics_registry = registry_;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<GameClient> game_client,
+                            GameClient::Create(game_client_options));
+  games_ = std::make_unique<GameBackend>(std::move(game_client));
   absl::Status started;
   gateway_ = NewGateway(&started);
   return started;
