@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
 #include "gateway/gateway_metrics.h"
 #include "gateway/gateway_server.h"
@@ -44,6 +45,8 @@ platform::ConfigSpec Spec() {
                  "prefix of the gateway's Redis keys (to share a Redis between environments)");
   spec.AddString("game-state", "DRAUGHTS_GAME_STATE_ADDR", "127.0.0.1:50051",
                  "game_state gRPC address host:port");
+  spec.AddString("rating", "DRAUGHTS_RATING_ADDR", "127.0.0.1:50055",
+                 "rating gRPC address host:port (the game archive: PDN export)");
   spec.AddInt("io-threads", "DRAUGHTS_IO_THREADS", 2, "threads running socket I/O");
   spec.AddInt("worker-threads", "DRAUGHTS_WORKER_THREADS", 16,
               "threads for blocking calls to Redis and game_state (also the Redis pool size)");
@@ -97,6 +100,7 @@ absl::Status Run(int argc, char** argv) {
                             platform::ParseRedisAddress(redis_address));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string key_prefix, config.GetString("session-key-prefix"));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string game_state, config.GetString("game-state"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string rating, config.GetString("rating"));
 
   platform::RedisPool pool(redis_options, options.worker_threads);
   RedisSessionStore sessions(&pool, key_prefix);
@@ -107,6 +111,11 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<GameClient> game_client,
                             GameClient::Create(game_client_options));
   GameBackend games(std::move(game_client));
+  platform::GrpcClientOptions rating_client_options;
+  rating_client_options.target = rating;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<RatingClient> rating_client,
+                            RatingClient::Create(rating_client_options));
+  ArchiveBackend archive(std::move(rating_client));
 
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::ShutdownSignal> signal,
                             platform::ShutdownSignal::Install());
@@ -115,11 +124,12 @@ absl::Status Run(int argc, char** argv) {
     DRAUGHTS_ASSIGN_OR_RETURN(bound_metrics_port, platform::StartMetricsExposer(
                                                       "0.0.0.0", static_cast<int>(metrics_port)));
   }
-  GatewayServer server(options, &sessions, &idempotency, &games, &metrics);
+  GatewayServer server(options, &sessions, &idempotency, &games, &archive, &metrics);
   DRAUGHTS_RETURN_IF_ERROR(server.Start());
   platform::LogInfo("serving", {{"port", server.port()},
                                 {"metrics_port", bound_metrics_port},
                                 {"game_state", game_state},
+                                {"rating", rating},
                                 {"redis", redis_address},
                                 {"web_root", web_root}});
   // For scripts and tests that start us on port 0.
