@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
+#include "gateway/gateway_config.h"
 #include "gateway/gateway_metrics.h"
 #include "gateway/gateway_server.h"
 #include "gateway/listen_address.h"
@@ -24,37 +25,6 @@
 namespace draughts::gateway {
 namespace {
 
-// Names and environment variables as every service has them (see
-// platform/service_options.h and game_state's main.cc): --listen,
-// --metrics-port, --log-level, --shutdown-timeout with DRAUGHTS_* fallbacks.
-platform::ConfigSpec Spec() {
-  platform::ConfigSpec spec("gateway",
-                            "HTTP + WebSocket edge: sessions, REST, game sockets, the web client.");
-  spec.AddString("listen", "DRAUGHTS_LISTEN", "0.0.0.0:8080",
-                 "HTTP and WebSocket address host:port (port 0 picks a free port, printed as "
-                 "LISTENING <port>)");
-  spec.AddInt("metrics-port", "DRAUGHTS_METRICS_PORT", 9100,
-              "Prometheus /metrics port (0 picks a free port, -1 disables)");
-  spec.AddString("log-level", "DRAUGHTS_LOG_LEVEL", "info", "debug, info, warn or error");
-  spec.AddDuration("shutdown-timeout", "DRAUGHTS_SHUTDOWN_TIMEOUT", absl::Seconds(10),
-                   "after SIGTERM: time open sockets get to close");
-  spec.AddString("web-root", "DRAUGHTS_WEB_ROOT", "web/dist", "directory of the web client");
-  spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379",
-                 "Redis host:port (sessions, idempotency keys)");
-  spec.AddString("session-key-prefix", "DRAUGHTS_SESSION_KEY_PREFIX", "",
-                 "prefix of the gateway's Redis keys (to share a Redis between environments)");
-  spec.AddString("game-state", "DRAUGHTS_GAME_STATE_ADDR", "127.0.0.1:50051",
-                 "game_state gRPC address host:port");
-  spec.AddString("rating", "DRAUGHTS_RATING_ADDR", "127.0.0.1:50055",
-                 "rating gRPC address host:port (the game archive: PDN export)");
-  spec.AddInt("io-threads", "DRAUGHTS_IO_THREADS", 2, "threads running socket I/O");
-  spec.AddInt("worker-threads", "DRAUGHTS_WORKER_THREADS", 16,
-              "threads for blocking calls to Redis and game_state (also the Redis pool size)");
-  spec.AddInt("max-sockets", "DRAUGHTS_MAX_SOCKETS", 1000,
-              "open game WebSockets at most (each holds one watch stream and thread)");
-  return spec;
-}
-
 absl::Status CheckRange(const char* name, int64_t value, int64_t low, int64_t high) {
   if (value < low || value > high) {
     return absl::InvalidArgumentError(absl::StrCat("--", name, " must be ", low, "-", high));
@@ -63,7 +33,7 @@ absl::Status CheckRange(const char* name, int64_t value, int64_t low, int64_t hi
 }
 
 absl::Status Run(int argc, char** argv) {
-  const platform::ConfigSpec spec = Spec();
+  const platform::ConfigSpec spec = GatewayConfigSpec();
   DRAUGHTS_ASSIGN_OR_RETURN(platform::Config config, platform::ParseConfig(spec, argc, argv));
   if (config.help_requested()) return absl::OkStatus();
   DRAUGHTS_RETURN_IF_ERROR(platform::InitLoggingFromConfig(config, "gateway"));
