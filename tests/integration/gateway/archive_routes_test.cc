@@ -168,7 +168,9 @@ TEST_F(ArchiveRoutesTest, FinishedGameIsExportedAsPdnAndPlayingOneIsNotFound) {
     absl::SleepFor(absl::Milliseconds(100));
   } while (absl::Now() < deadline);
   ASSERT_EQ(pdn.status, 200) << pdn.body;
-  std::cerr << "PDNDEBUG\n" << pdn.headers << pdn.body << "\nARCHIVEDEBUG " << Get(absl::StrCat("/api/games/", game_id, "/archive")).body << "\n";
+  std::cerr << "PDNDEBUG\n"
+            << pdn.headers << pdn.body << "\nARCHIVEDEBUG "
+            << Get(absl::StrCat("/api/games/", game_id, "/archive")).body << "\n";
   EXPECT_EQ(pdn.content_type, "text/plain; charset=utf-8");
   EXPECT_TRUE(absl::StrContains(
       pdn.headers, absl::StrCat("attachment; filename=\"draughts-", game_id, ".pdn\"")))
