@@ -81,10 +81,11 @@ bool IsEventId(std::string_view id) {
 }
 
 ApiHandlers::ApiHandlers(SessionStore* sessions, IdempotencyStore* idempotency, GameBackend* games,
-                         const StaticFiles* files)
+                         ArchiveBackend* archive, const StaticFiles* files)
     : sessions_(sessions),
       idempotency_(idempotency),
       games_(games),
+      archive_(archive),
       files_(files),
       variants_json_(AllVariantsJson()) {}
 
@@ -117,6 +118,13 @@ HttpResponse ApiHandlers::Handle(const RouteMatch& route, const HttpRequest& req
       return CreateGame(request);
     case Route::kGetGame:
       return GetGame(route, request);
+    case Route::kGamePdn:
+      return GamePdn(route);
+    case Route::kGameArchive:
+      return GameArchive(route);
+    case Route::kMalformedGameId:
+      return ErrorResponse(
+          absl::InvalidArgumentError("malformed game id: 1-64 letters, digits, '-' or '_'"));
     case Route::kStaticFile:
       return files_->Serve(request.path);
     case Route::kMethodNotAllowed: {
@@ -188,6 +196,23 @@ HttpResponse ApiHandlers::GetGame(const RouteMatch& route, const HttpRequest& re
   absl::StatusOr<GameView> view = games_->GetView(route.game_id);
   if (!view.ok()) return ErrorResponse(view.status());
   return Json(GameViewJson(*view));
+}
+
+HttpResponse ApiHandlers::GamePdn(const RouteMatch& route) {
+  absl::StatusOr<v1::ArchivedGame> game = archive_->Find(route.game_id);
+  if (!game.ok()) return ErrorResponse(game.status());
+  HttpResponse response;
+  // PDN has no registered media type; it is plain text.
+  response.content_type = "text/plain; charset=utf-8";
+  response.body = game->pdn();
+  response.headers.emplace_back("Content-Disposition", PdnContentDisposition(route.game_id));
+  return response;
+}
+
+HttpResponse ApiHandlers::GameArchive(const RouteMatch& route) {
+  absl::StatusOr<v1::ArchivedGame> game = archive_->Find(route.game_id);
+  if (!game.ok()) return ErrorResponse(game.status());
+  return Json(ArchivedGameJson(*game));
 }
 
 HttpResponse ApiHandlers::Health() {

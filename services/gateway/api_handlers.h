@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
 #include "gateway/http_types.h"
 #include "gateway/idempotency.h"
@@ -20,7 +21,7 @@ namespace draughts::gateway {
 class ApiHandlers {
  public:
   ApiHandlers(SessionStore* sessions, IdempotencyStore* idempotency, GameBackend* games,
-              const StaticFiles* files);
+              ArchiveBackend* archive, const StaticFiles* files);
 
   // Answers every route except kGameSocket (see CheckGameSocket).
   HttpResponse Handle(const RouteMatch& route, const HttpRequest& request);
@@ -40,6 +41,10 @@ class ApiHandlers {
   // The CreateGame call and its answer (run at most once per idempotency key).
   HttpResponse StartGame(const v1::CreateGameRequest& create);
   HttpResponse GetGame(const RouteMatch& route, const HttpRequest& request);
+  // Finished games are public records: no session needed, so a PDN link
+  // can be shared and fetched by any tool.
+  HttpResponse GamePdn(const RouteMatch& route);
+  HttpResponse GameArchive(const RouteMatch& route);
   HttpResponse Health();
   // INVALID_ARGUMENT when the request has a malformed Idempotency-Key.
   static absl::Status CheckIdempotencyKey(const HttpRequest& request);
@@ -47,6 +52,7 @@ class ApiHandlers {
   SessionStore* sessions_;
   IdempotencyStore* idempotency_;
   GameBackend* games_;
+  ArchiveBackend* archive_;
   const StaticFiles* files_;
   const std::string variants_json_;  // fixed for the life of the process
 };

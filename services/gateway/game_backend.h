@@ -1,7 +1,8 @@
-// The gateway's calls to game_state (draughts.v1.GameService): each with a
-// deadline, its latency recorded, and its gRPC status turned into an
-// absl::Status with the same code, so handlers map it once (error_mapping.h).
-// Thread-safe (gRPC stubs are).
+// The gateway's calls to game_state (draughts.v1.GameService) through the
+// platform's typed client (platform/grpc_client.h: deadline, retries of
+// UNAVAILABLE, draughts_rpc_client_* metrics), with its status kept as an
+// absl::Status of the same code, so handlers map it once (error_mapping.h).
+// Thread-safe (the client is).
 #ifndef DRAUGHTS_GATEWAY_GAME_BACKEND_H_
 #define DRAUGHTS_GATEWAY_GAME_BACKEND_H_
 
@@ -12,20 +13,17 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "absl/time/time.h"
 #include "draughts/v1/game.grpc.pb.h"
-#include "gateway/gateway_metrics.h"
 #include "gateway/ws_protocol.h"
+#include "platform/grpc_client.h"
 
 namespace draughts::gateway {
 
+using GameClient = platform::GrpcClient<v1::GameService>;
+
 class GameBackend {
  public:
-  GameBackend(std::shared_ptr<v1::GameService::StubInterface> stub, GatewayMetrics* metrics,
-              absl::Duration deadline = absl::Seconds(5));
-
-  // A channel to `address` ("host:port") without TLS (inside the cluster).
-  static std::shared_ptr<v1::GameService::StubInterface> Connect(const std::string& address);
+  explicit GameBackend(std::unique_ptr<GameClient> client);
 
   absl::StatusOr<v1::CreateGameResponse> CreateGame(const v1::CreateGameRequest& request);
 
@@ -40,17 +38,13 @@ class GameBackend {
   // timeout): an empty GetGame is refused by it without touching Redis.
   absl::Status Ping();
 
-  // Starts WatchGame; the caller owns `context` and may TryCancel it.
+  // Starts WatchGame; the caller owns `context` and may TryCancel it. A
+  // stream is not retried here: the socket resumes it from its last event.
   std::unique_ptr<grpc::ClientReaderInterface<v1::GameEvent>> Watch(
       grpc::ClientContext* context, const std::string& game_id, const std::string& from_event_id);
 
  private:
-  std::unique_ptr<grpc::ClientContext> Context() const;
-  absl::Status Finish(std::string_view method, absl::Time started, const grpc::Status& status);
-
-  std::shared_ptr<v1::GameService::StubInterface> stub_;
-  GatewayMetrics* metrics_;
-  absl::Duration deadline_;
+  std::unique_ptr<GameClient> client_;
 };
 
 }  // namespace draughts::gateway

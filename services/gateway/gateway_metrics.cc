@@ -3,7 +3,6 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "gateway/error_mapping.h"
 
 namespace draughts::gateway {
 
@@ -26,11 +25,7 @@ GatewayMetrics::GatewayMetrics(prometheus::Registry& registry)
                         .Name("draughts_gateway_websocket_messages_total")
                         .Help("WebSocket frames received (in) and sent (out)")
                         .Register(registry)
-                        .Add({{"direction", "out"}})),
-      grpc_(prometheus::BuildHistogram()
-                .Name("draughts_gateway_grpc_client_seconds")
-                .Help("Latency of calls to game_state, by method and status code")
-                .Register(registry)) {}
+                        .Add({{"direction", "out"}})) {}
 
 void GatewayMetrics::RecordHttp(std::string_view route, int status) {
   http_.Add({{"route", std::string(route)}, {"status", absl::StrCat(status)}}).Increment();
@@ -47,14 +42,6 @@ void GatewayMetrics::MessageIn() {
 }
 void GatewayMetrics::MessageOut() {
   messages_out_.Increment();
-}
-
-void GatewayMetrics::RecordGrpc(std::string_view method, absl::StatusCode code, double seconds) {
-  static const prometheus::Histogram::BucketBoundaries kBuckets = {
-      0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5};
-  grpc_
-      .Add({{"method", std::string(method)}, {"code", std::string(StatusCodeName(code))}}, kBuckets)
-      .Observe(seconds);
 }
 
 }  // namespace draughts::gateway

@@ -3,20 +3,18 @@
 //   draughts_gateway_http_requests_total{route,status}  HTTP requests answered
 //   draughts_gateway_websockets_open                    game sockets open now
 //   draughts_gateway_websocket_messages_total{direction}  frames in / out
-//   draughts_gateway_grpc_client_seconds{method,code}   calls to game_state
 //
-// Labels come from fixed sets (RouteLabel, method names, status codes), so
-// clients cannot grow the label space.
+// Calls to the backends are measured by their client (platform/grpc_client.h,
+// draughts_rpc_client_*). Labels come from fixed sets (RouteLabel, status
+// codes), so clients cannot grow the label space.
 #ifndef DRAUGHTS_GATEWAY_GATEWAY_METRICS_H_
 #define DRAUGHTS_GATEWAY_GATEWAY_METRICS_H_
 
 #include <string_view>
 
-#include "absl/status/status.h"
 #include "prometheus/counter.h"
 #include "prometheus/family.h"
 #include "prometheus/gauge.h"
-#include "prometheus/histogram.h"
 #include "prometheus/registry.h"
 
 namespace draughts::gateway {
@@ -30,14 +28,12 @@ class GatewayMetrics {
   void SocketClosed();
   void MessageIn();
   void MessageOut();
-  void RecordGrpc(std::string_view method, absl::StatusCode code, double seconds);
 
  private:
   prometheus::Family<prometheus::Counter>& http_;
   prometheus::Gauge& open_sockets_;
   prometheus::Counter& messages_in_;
   prometheus::Counter& messages_out_;
-  prometheus::Family<prometheus::Histogram>& grpc_;
 };
 
 }  // namespace draughts::gateway

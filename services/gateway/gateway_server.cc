@@ -15,12 +15,12 @@ using tcp = net::ip::tcp;
 
 GatewayServer::GatewayServer(GatewayOptions options, SessionStore* sessions,
                              IdempotencyStore* idempotency, GameBackend* games,
-                             GatewayMetrics* metrics)
+                             ArchiveBackend* archive, GatewayMetrics* metrics)
     : options_(std::move(options)),
       metrics_(metrics),
       hub_(options_.max_sockets),
       files_(options_.web_root),
-      handlers_(sessions, idempotency, games, &files_),
+      handlers_(sessions, idempotency, games, archive, &files_),
       games_(games),
       workers_(static_cast<std::size_t>(std::max(1, options_.worker_threads))) {}
 

@@ -20,6 +20,7 @@
 #include "absl/status/status.h"
 #include "absl/time/time.h"
 #include "gateway/api_handlers.h"
+#include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
 #include "gateway/gateway_context.h"
 #include "gateway/gateway_metrics.h"
@@ -43,9 +44,10 @@ struct GatewayOptions {
 
 class GatewayServer {
  public:
-  // `sessions`, `idempotency`, `games` and `metrics` must outlive the server.
+  // `sessions`, `idempotency`, `games`, `archive` and `metrics` must
+  // outlive the server.
   GatewayServer(GatewayOptions options, SessionStore* sessions, IdempotencyStore* idempotency,
-                GameBackend* games, GatewayMetrics* metrics);
+                GameBackend* games, ArchiveBackend* archive, GatewayMetrics* metrics);
   ~GatewayServer();  // Shutdown()
   GatewayServer(const GatewayServer&) = delete;
   GatewayServer& operator=(const GatewayServer&) = delete;

@@ -3,9 +3,12 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
+#include "gateway/gateway_config.h"
 #include "gateway/gateway_metrics.h"
 #include "gateway/gateway_server.h"
 #include "gateway/listen_address.h"
@@ -22,35 +25,6 @@
 namespace draughts::gateway {
 namespace {
 
-// Names and environment variables as every service has them (see
-// platform/service_options.h and game_state's main.cc): --listen,
-// --metrics-port, --log-level, --shutdown-timeout with DRAUGHTS_* fallbacks.
-platform::ConfigSpec Spec() {
-  platform::ConfigSpec spec("gateway",
-                            "HTTP + WebSocket edge: sessions, REST, game sockets, the web client.");
-  spec.AddString("listen", "DRAUGHTS_LISTEN", "0.0.0.0:8080",
-                 "HTTP and WebSocket address host:port (port 0 picks a free port, printed as "
-                 "LISTENING <port>)");
-  spec.AddInt("metrics-port", "DRAUGHTS_METRICS_PORT", 9100,
-              "Prometheus /metrics port (0 picks a free port, -1 disables)");
-  spec.AddString("log-level", "DRAUGHTS_LOG_LEVEL", "info", "debug, info, warn or error");
-  spec.AddDuration("shutdown-timeout", "DRAUGHTS_SHUTDOWN_TIMEOUT", absl::Seconds(10),
-                   "after SIGTERM: time open sockets get to close");
-  spec.AddString("web-root", "DRAUGHTS_WEB_ROOT", "web/dist", "directory of the web client");
-  spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379",
-                 "Redis host:port (sessions, idempotency keys)");
-  spec.AddString("session-key-prefix", "DRAUGHTS_SESSION_KEY_PREFIX", "",
-                 "prefix of the gateway's Redis keys (to share a Redis between environments)");
-  spec.AddString("game-state", "DRAUGHTS_GAME_STATE_ADDR", "127.0.0.1:50051",
-                 "game_state gRPC address host:port");
-  spec.AddInt("io-threads", "DRAUGHTS_IO_THREADS", 2, "threads running socket I/O");
-  spec.AddInt("worker-threads", "DRAUGHTS_WORKER_THREADS", 16,
-              "threads for blocking calls to Redis and game_state (also the Redis pool size)");
-  spec.AddInt("max-sockets", "DRAUGHTS_MAX_SOCKETS", 1000,
-              "open game WebSockets at most (each holds one watch stream and thread)");
-  return spec;
-}
-
 absl::Status CheckRange(const char* name, int64_t value, int64_t low, int64_t high) {
   if (value < low || value > high) {
     return absl::InvalidArgumentError(absl::StrCat("--", name, " must be ", low, "-", high));
@@ -59,7 +33,7 @@ absl::Status CheckRange(const char* name, int64_t value, int64_t low, int64_t hi
 }
 
 absl::Status Run(int argc, char** argv) {
-  const platform::ConfigSpec spec = Spec();
+  const platform::ConfigSpec spec = GatewayConfigSpec();
   DRAUGHTS_ASSIGN_OR_RETURN(platform::Config config, platform::ParseConfig(spec, argc, argv));
   if (config.help_requested()) return absl::OkStatus();
   DRAUGHTS_RETURN_IF_ERROR(platform::InitLoggingFromConfig(config, "gateway"));
@@ -96,12 +70,22 @@ absl::Status Run(int argc, char** argv) {
                             platform::ParseRedisAddress(redis_address));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string key_prefix, config.GetString("session-key-prefix"));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string game_state, config.GetString("game-state"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string rating, config.GetString("rating"));
 
   platform::RedisPool pool(redis_options, options.worker_threads);
   RedisSessionStore sessions(&pool, key_prefix);
   RedisIdempotencyStore idempotency(&pool, key_prefix);
   GatewayMetrics metrics(*platform::MetricsRegistry());
-  GameBackend games(GameBackend::Connect(game_state), &metrics);
+  platform::GrpcClientOptions game_client_options;
+  game_client_options.target = game_state;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<GameClient> game_client,
+                            GameClient::Create(game_client_options));
+  GameBackend games(std::move(game_client));
+  platform::GrpcClientOptions rating_client_options;
+  rating_client_options.target = rating;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<RatingClient> rating_client,
+                            RatingClient::Create(rating_client_options));
+  ArchiveBackend archive(std::move(rating_client));
 
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::ShutdownSignal> signal,
                             platform::ShutdownSignal::Install());
@@ -110,11 +94,12 @@ absl::Status Run(int argc, char** argv) {
     DRAUGHTS_ASSIGN_OR_RETURN(bound_metrics_port, platform::StartMetricsExposer(
                                                       "0.0.0.0", static_cast<int>(metrics_port)));
   }
-  GatewayServer server(options, &sessions, &idempotency, &games, &metrics);
+  GatewayServer server(options, &sessions, &idempotency, &games, &archive, &metrics);
   DRAUGHTS_RETURN_IF_ERROR(server.Start());
   platform::LogInfo("serving", {{"port", server.port()},
                                 {"metrics_port", bound_metrics_port},
                                 {"game_state", game_state},
+                                {"rating", rating},
                                 {"redis", redis_address},
                                 {"web_root", web_root}});
   // For scripts and tests that start us on port 0.

@@ -1,5 +1,6 @@
 #include "gateway/rest_bodies.h"
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "gateway/json_string.h"
 #include "gateway/proto_json.h"
@@ -39,6 +40,18 @@ std::string GameViewFields(const GameView& view) {
 
 std::string GameViewJson(const GameView& view) {
   return absl::StrCat("{", GameViewFields(view), "}");
+}
+
+std::string ArchivedGameJson(const v1::ArchivedGame& game) {
+  return MessageToJson(game);
+}
+
+std::string PdnContentDisposition(std::string_view game_id) {
+  std::string name = "draughts-";
+  for (char c : game_id) {
+    if (absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') name += c;
+  }
+  return absl::StrCat("attachment; filename=\"", name, ".pdn\"");
 }
 
 }  // namespace draughts::gateway

@@ -5,8 +5,10 @@
 #define DRAUGHTS_GATEWAY_REST_BODIES_H_
 
 #include <string>
+#include <string_view>
 
 #include "draughts/v1/game.pb.h"
+#include "draughts/v1/rating.pb.h"
 #include "gateway/session_store.h"
 #include "gateway/ws_protocol.h"
 
@@ -23,6 +25,16 @@ std::string CreatedGameJson(const v1::CreateGameResponse& created);
 std::string GameViewJson(const GameView& view);
 // Its fields without the braces, which the snapshot frame carries too.
 std::string GameViewFields(const GameView& view);
+
+// GET /api/games/{id}/archive: the ArchivedGame in protobuf's JSON
+// ({"record":...,"pdn":...,"archivedAt":...}); it holds no secret (seats
+// carry public player ids and names only).
+std::string ArchivedGameJson(const v1::ArchivedGame& game);
+
+// GET /api/games/{id}/pdn: the Content-Disposition value, an attachment named
+// "draughts-<id>.pdn" with every character outside [A-Za-z0-9_-] of the id
+// dropped, so no header or path syntax can ride in on it.
+std::string PdnContentDisposition(std::string_view game_id);
 
 }  // namespace draughts::gateway
 

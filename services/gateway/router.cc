@@ -22,6 +22,28 @@ std::string_view IdAfter(std::string_view path, std::string_view prefix) {
   return path.substr(prefix.size());
 }
 
+// "{id}/pdn" and "{id}/archive" (what follows "/api/games/"). These are
+// links people share and type, so a mangled id says so (400) instead of
+// looking like a game that does not exist.
+RouteMatch MatchArchivedGame(std::string_view method, std::string_view rest) {
+  const std::size_t slash = rest.rfind('/');
+  if (slash == std::string_view::npos) return {};
+  const std::string_view what = rest.substr(slash + 1);
+  Route route = Route::kNotFound;
+  if (what == "pdn") route = Route::kGamePdn;
+  if (what == "archive") route = Route::kGameArchive;
+  if (route == Route::kNotFound) return {};
+  const std::string_view id = rest.substr(0, slash);
+  if (!LooksLikeGameId(id)) {
+    RouteMatch malformed;
+    malformed.route = Route::kMalformedGameId;
+    return malformed;
+  }
+  RouteMatch match = Only(method, "GET", route);
+  match.game_id = std::string(id);
+  return match;
+}
+
 }  // namespace
 
 bool LooksLikeGameId(std::string_view id) {
@@ -38,6 +60,9 @@ RouteMatch MatchRoute(std::string_view method, std::string_view path) {
   if (path == "/api/session") return Only(method, "POST", Route::kCreateSession);
   if (path == "/api/games") return Only(method, "POST", Route::kCreateGame);
   if (std::string_view id = IdAfter(path, "/api/games/"); !id.empty()) {
+    if (RouteMatch archived = MatchArchivedGame(method, id); archived.route != Route::kNotFound) {
+      return archived;
+    }
     if (!LooksLikeGameId(id)) return {};
     RouteMatch match = Only(method, "GET", Route::kGetGame);
     match.game_id = std::string(id);
@@ -73,6 +98,12 @@ std::string_view RouteLabel(Route route) {
       return "create_game";
     case Route::kGetGame:
       return "get_game";
+    case Route::kGamePdn:
+      return "game_pdn";
+    case Route::kGameArchive:
+      return "game_archive";
+    case Route::kMalformedGameId:
+      return "malformed_game_id";
     case Route::kGameSocket:
       return "game_socket";
     case Route::kStaticFile:

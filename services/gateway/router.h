@@ -17,13 +17,16 @@ enum class Route {
   kCreateSession,     // POST /api/session
   kCreateGame,        // POST /api/games
   kGetGame,           // GET /api/games/{id}
+  kGamePdn,           // GET /api/games/{id}/pdn (a finished game's PDN, from the archive)
+  kGameArchive,       // GET /api/games/{id}/archive (the archived record as JSON)
+  kMalformedGameId,   // 400: /api/games/{id}/pdn|archive with an {id} that is no game id
   kGameSocket,        // GET /ws/games/{id} (WebSocket upgrade)
   kStaticFile,        // GET anything else
 };
 
 struct RouteMatch {
   Route route = Route::kNotFound;
-  std::string game_id;  // kGetGame, kGameSocket
+  std::string game_id;  // kGetGame, kGamePdn, kGameArchive, kGameSocket
   std::string allow;    // kMethodNotAllowed: the Allow header value
 };
 

@@ -26,7 +26,7 @@ absl::Status GatewayEnv::Start() {
   std::ofstream(web_root_ / "index.html") << "<!doctype html><title>draughts</title>";
   std::ofstream(web_root_ / "js" / "app.js") << "export const ok = true;";
 
-  game_state::RedisKeys keys;
+  game_state::RedisKeys& keys = keys_;
   keys.prefix = prefix_;
   keys.bot_jobs_stream = prefix_ + "bot-jobs";
   keys.results_stream = prefix_ + "results";
@@ -50,8 +50,20 @@ absl::Status GatewayEnv::Start() {
   DRAUGHTS_ASSIGN_OR_RETURN(server_, platform::RunningServer::Start(serve, {service_.get()}));
 
   metrics_ = std::make_unique<GatewayMetrics>(*registry_);
-  games_ = std::make_unique<GameBackend>(
-      GameBackend::Connect(absl::StrCat("127.0.0.1:", server_->port())), metrics_.get());
+  platform::GrpcClientOptions game_client_options;
+  game_client_options.target = absl::StrCat("127.0.0.1:", server_->port());
+  game_client_options.metrics_registry = registry_;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<GameClient> game_client,
+                            GameClient::Create(game_client_options));
+  games_ = std::make_unique<GameBackend>(std::move(game_client));
+  platform::GrpcClientOptions rating_client_options;
+  rating_client_options.target = rating_address_;
+  rating_client_options.metrics_registry = registry_;
+  // Short: the test of an absent rating service waits for the retries.
+  rating_client_options.timeout = absl::Seconds(2);
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<RatingClient> rating_client,
+                            RatingClient::Create(rating_client_options));
+  archive_ = std::make_unique<ArchiveBackend>(std::move(rating_client));
   absl::Status started;
   gateway_ = NewGateway(&started);
   return started;
@@ -70,7 +82,7 @@ std::unique_ptr<GatewayServer> GatewayEnv::NewGateway(absl::Status* status) {
   replica_idempotency_.push_back(std::make_unique<RedisIdempotencyStore>(pool_.get(), prefix_));
   auto gateway = std::make_unique<GatewayServer>(options, replica_sessions_.back().get(),
                                                  replica_idempotency_.back().get(), games_.get(),
-                                                 metrics_.get());
+                                                 archive_.get(), metrics_.get());
   *status = gateway->Start();
   return gateway;
 }
@@ -78,6 +90,7 @@ std::unique_ptr<GatewayServer> GatewayEnv::NewGateway(absl::Status* status) {
 GatewayEnv::~GatewayEnv() {
   gateway_.reset();
   games_.reset();
+  archive_.reset();
   if (service_ != nullptr) service_->BeginShutdown();
   if (server_ != nullptr) server_->DrainAndStop(absl::ZeroDuration(), absl::Seconds(2));
   server_.reset();

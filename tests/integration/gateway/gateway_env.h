@@ -1,13 +1,15 @@
 // A whole stack for the gateway tests, in this process: GameService (the
 // game_state library) over the test Redis on a free port, and the gateway
 // in front of it on another free port, with a small web root. Every key
-// carries a prefix unique to the run.
+// carries a prefix unique to the run. The archive routes call a rating
+// service at rating_address (none runs there unless a test starts one).
 #ifndef DRAUGHTS_TESTS_INTEGRATION_GATEWAY_GATEWAY_ENV_H_
 #define DRAUGHTS_TESTS_INTEGRATION_GATEWAY_GATEWAY_ENV_H_
 
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -17,6 +19,7 @@
 #include "game_state/outbox_relay.h"
 #include "game_state/player_tokens.h"
 #include "game_state/redis_game_store.h"
+#include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
 #include "gateway/gateway_metrics.h"
 #include "gateway/gateway_server.h"
@@ -32,8 +35,16 @@ class GatewayEnv {
   GatewayEnv() = default;
   ~GatewayEnv();
 
+  // Before Start(): where the gateway finds RatingService (default: a port
+  // nothing listens on, so the archive routes answer 503).
+  void set_rating_address(std::string address) { rating_address_ = std::move(address); }
+
   // Fails with a clear message when DRAUGHTS_TEST_REDIS is not set.
   absl::Status Start();
+
+  // The Redis stream game_state writes finished games' results to (what a
+  // rating service must consume); valid after Start().
+  std::string results_stream() const { return keys_.Results(); }
 
   int port() const { return gateway_->port(); }
   // The in-process GameService, for tests that call it directly (as
@@ -53,6 +64,8 @@ class GatewayEnv {
 
  private:
   std::string prefix_;
+  std::string rating_address_ = "127.0.0.1:1";
+  game_state::RedisKeys keys_;
   std::filesystem::path web_root_;
   std::unique_ptr<platform::RedisPool> pool_;
   std::unique_ptr<game_state::OutboxRelay> relay_;
@@ -68,6 +81,7 @@ class GatewayEnv {
   std::vector<std::unique_ptr<RedisIdempotencyStore>> replica_idempotency_;
   std::unique_ptr<GatewayMetrics> metrics_;
   std::unique_ptr<GameBackend> games_;
+  std::unique_ptr<ArchiveBackend> archive_;
   std::unique_ptr<GatewayServer> gateway_;
 };
 

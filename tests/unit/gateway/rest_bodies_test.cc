@@ -51,5 +51,35 @@ TEST(GameViewJsonTest, TheSnapshotCarriesTheSameFields) {
   EXPECT_EQ(rest.fields().at("legalMoves").list_value().values_size(), 1);
 }
 
+TEST(PdnContentDispositionTest, AnAttachmentNamedAfterTheGame) {
+  EXPECT_EQ(PdnContentDisposition("g-12_ab"), "attachment; filename=\"draughts-g-12_ab.pdn\"");
+}
+
+TEST(PdnContentDispositionTest, DropsEverythingButIdCharacters) {
+  EXPECT_EQ(PdnContentDisposition("a\"b\r\nSet-Cookie: x/../c;d"),
+            "attachment; filename=\"draughts-abSet-Cookiexcd.pdn\"");
+}
+
+TEST(ArchivedGameJsonTest, TheRecordAndThePdn) {
+  v1::ArchivedGame game;
+  game.mutable_record()->set_game_id("g1");
+  game.mutable_record()->mutable_white()->set_display_name("Ann");
+  game.mutable_record()->add_moves("32-28");
+  game.set_pdn("[Result \"2-0\"]\n\n1. 32-28 2-0\n");
+  const google::protobuf::Struct json = ParseJsonObject(ArchivedGameJson(game)).value();
+  EXPECT_EQ(json.fields().at("record").struct_value().fields().at("gameId").string_value(), "g1");
+  EXPECT_EQ(json.fields()
+                .at("record")
+                .struct_value()
+                .fields()
+                .at("white")
+                .struct_value()
+                .fields()
+                .at("displayName")
+                .string_value(),
+            "Ann");
+  EXPECT_EQ(json.fields().at("pdn").string_value(), game.pdn());
+}
+
 }  // namespace
 }  // namespace draughts::gateway

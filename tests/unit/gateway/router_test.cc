@@ -59,5 +59,32 @@ TEST(RouterTest, LabelsAreFixed) {
   EXPECT_EQ(RouteLabel(MatchRoute("GET", "/api/whatever/you/like").route), "not_found");
 }
 
+TEST(RouterTest, ArchivedGameRoutes) {
+  RouteMatch pdn = MatchRoute("GET", "/api/games/g-12_ab/pdn");
+  EXPECT_EQ(pdn.route, Route::kGamePdn);
+  EXPECT_EQ(pdn.game_id, "g-12_ab");
+  RouteMatch archive = MatchRoute("GET", "/api/games/xyz/archive");
+  EXPECT_EQ(archive.route, Route::kGameArchive);
+  EXPECT_EQ(archive.game_id, "xyz");
+  EXPECT_EQ(MatchRoute("POST", "/api/games/xyz/pdn").route, Route::kMethodNotAllowed);
+  EXPECT_EQ(MatchRoute("POST", "/api/games/xyz/pdn").allow, "GET");
+  // Other suffixes are no route at all.
+  EXPECT_EQ(MatchRoute("GET", "/api/games/xyz/moves").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("GET", "/api/games/xyz/pdn/").route, Route::kNotFound);
+}
+
+TEST(RouterTest, MalformedIdsOfArchivedGameRoutesAreTheirOwnRoute) {
+  for (const char* path : {"/api/games//pdn", "/api/games/a.b/pdn", "/api/games/a%2Fb/archive",
+                           "/api/games/a/b/pdn", "/api/games/../pdn"}) {
+    RouteMatch match = MatchRoute("GET", path);
+    EXPECT_EQ(match.route, Route::kMalformedGameId) << path;
+    EXPECT_TRUE(match.game_id.empty()) << path;
+  }
+  const std::string long_id(65, 'a');
+  EXPECT_EQ(MatchRoute("GET", "/api/games/" + long_id + "/pdn").route, Route::kMalformedGameId);
+  EXPECT_EQ(MatchRoute("GET", "/api/games/" + long_id.substr(1) + "/pdn").route, Route::kGamePdn);
+  EXPECT_EQ(RouteLabel(Route::kMalformedGameId), "malformed_game_id");
+}
+
 }  // namespace
 }  // namespace draughts::gateway
