@@ -1,6 +1,5 @@
 #include "gateway/api_handlers.h"
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gateway/error_mapping.h"
@@ -11,6 +10,7 @@
 #include "gateway/variants_json.h"
 #include "gateway/ws_protocol.h"
 #include "platform/absl_compat.h"
+#include "platform/event_id.h"
 #include "platform/logging.h"
 #include "platform/status_macros.h"
 #include "rules/variant.h"
@@ -67,17 +67,6 @@ std::optional<std::string> QueryParameter(std::string_view query, std::string_vi
     return value.ok() ? *value : std::string("\x01");  // undecodable: never valid
   }
   return std::nullopt;
-}
-
-bool IsEventId(std::string_view id) {
-  const std::size_t dash = id.find('-');
-  if (id.size() > 41 || dash == 0 || dash == std::string_view::npos || dash + 1 == id.size()) {
-    return false;
-  }
-  for (std::size_t i = 0; i < id.size(); ++i) {
-    if (i != dash && !absl::ascii_isdigit(static_cast<unsigned char>(id[i]))) return false;
-  }
-  return true;
 }
 
 ApiHandlers::ApiHandlers(SessionStore* sessions, IdempotencyStore* idempotency, GameBackend* games,
@@ -229,7 +218,7 @@ absl::Status ApiHandlers::CheckGameSocket(const RouteMatch& route, const HttpReq
                                           std::string* after_event_id) {
   DRAUGHTS_RETURN_IF_ERROR(RequireSession(request).status());
   std::optional<std::string> after = QueryParameter(request.query, "after");
-  if (after.has_value() && !after->empty() && !IsEventId(*after)) {
+  if (after.has_value() && !after->empty() && !platform::ParseEventId(*after).ok()) {
     return absl::InvalidArgumentError("?after= must be an event id such as 1700000000000-0");
   }
   *after_event_id = after.value_or("");

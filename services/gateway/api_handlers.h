@@ -61,9 +61,6 @@ class ApiHandlers {
 // nullopt if absent.
 std::optional<std::string> QueryParameter(std::string_view query, std::string_view name);
 
-// A Redis stream id as game_state writes them: "<ms>-<seq>", both decimal.
-bool IsEventId(std::string_view id);
-
 }  // namespace draughts::gateway
 
 #endif  // DRAUGHTS_GATEWAY_API_HANDLERS_H_
