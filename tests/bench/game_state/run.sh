@@ -8,6 +8,8 @@
 #   GAMES=128 DURATION=30s tests/bench/game_state/run.sh
 #   AOF=no tests/bench/game_state/run.sh          # Redis without persistence
 #   ROUTING=per_game tests/bench/game_state/run.sh  # each game stays on one replica
+#   GAME_STATE_BIN=<older build>/services/game_state/game_state tests/bench/game_state/run.sh
+#                                                   # another game_state, same loadgen (side by side)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 build=${BUILD_DIR:-$root/build/game-state-release}
@@ -47,7 +49,7 @@ done
 
 targets=""
 for i in 1 2; do
-  "$build/services/game_state/game_state" --listen=127.0.0.1:0 --redis="127.0.0.1:$redis_port" \
+  "${GAME_STATE_BIN:-$build/services/game_state/game_state}" --listen=127.0.0.1:0 --redis="127.0.0.1:$redis_port" \
     --metrics-port=-1 --token-secret=bench-shared-secret-0123 --replica-id="bench-$i" \
     --log-level=warn --drain=0s >"$work/replica$i.out" 2>"$work/replica$i.log" &
   pids+=($!)
