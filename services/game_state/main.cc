@@ -56,6 +56,9 @@ platform::ConfigSpec Spec() {
                    "how long a finished game stays readable (at least 24h)");
   spec.AddInt("max-handler-threads", "DRAUGHTS_MAX_HANDLER_THREADS", 32,
               "gRPC handler threads kept alive (a call blocks one while it waits for Redis)");
+  spec.AddInt("outbox-queue", "DRAUGHTS_OUTBOX_QUEUE", 10000,
+              "committed changes waiting to be forwarded to the global streams; past this the "
+              "sweeper forwards them a few seconds later");
   spec.AddDuration("idle-retention", "DRAUGHTS_IDLE_RETENTION", absl::Hours(24 * 14),
                    "how long an ongoing game may stay untouched before it is dropped");
   return spec;
@@ -92,6 +95,12 @@ absl::Status Run(int argc, char** argv) {
   if (pool_size < 1 || pool_size > 1024) {
     return absl::InvalidArgumentError("--redis-pool-size must be 1-1024");
   }
+  OutboxRelayOptions relay_options;
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t outbox_queue, config.GetInt("outbox-queue"));
+  if (outbox_queue < 1 || outbox_queue > 10000000) {
+    return absl::InvalidArgumentError("--outbox-queue must be 1-10000000");
+  }
+  relay_options.max_queued = static_cast<int>(outbox_queue);
   RedisKeys keys;
   DRAUGHTS_ASSIGN_OR_RETURN(keys.prefix, config.GetString("key-prefix"));
   DRAUGHTS_ASSIGN_OR_RETURN(keys.bot_jobs_stream, config.GetString("bot-jobs-stream"));
@@ -124,7 +133,9 @@ absl::Status Run(int argc, char** argv) {
   // Without Redis every call fails: health says NOT_SERVING meanwhile, so
   // balancers send calls to replicas that can answer them.
   serve.readiness_probes = {platform::RedisReadinessProbe(pool)};
-  OutboxRelay relay(&pool, keys, OutboxRelayOptions{}, &metrics);
+  // Declared before the store and the service: destroyed after them, it
+  // forwards what the last calls queued (see the end of Run).
+  OutboxRelay relay(&pool, keys, relay_options, &metrics, platform::MetricsRegistry().get());
   RedisGameStore store(&pool, keys, &relay, store_options);
   if (absl::Status loaded = store.Preload(); !loaded.ok()) {
     // Not fatal: Redis may come up after us; scripts load on first use.
@@ -144,8 +155,12 @@ absl::Status Run(int argc, char** argv) {
     platform::PrintListeningPort(grpc_port);
   };
   // Watchers are told to resume elsewhere at once; the rest drains.
+  // The relay keeps forwarding during the drain: calls still commit then.
   serve.on_shutdown_requested = [&] { service.BeginShutdown(); };
-  return platform::Serve(serve, {&service});
+  const absl::Status served = platform::Serve(serve, {&service});
+  // No call runs any more: forward what is queued while Redis is known.
+  relay.Stop();
+  return served;
 }
 
 }  // namespace

@@ -42,8 +42,33 @@ std::optional<OutboxMessage::Kind> ParseOutboxKind(std::string_view name) {
   return std::nullopt;
 }
 
+OutboxForwardMetrics::OutboxForwardMetrics(prometheus::Registry& registry)
+    : queued(prometheus::BuildGauge()
+                 .Name("draughts_outbox_forward_queued")
+                 .Help("Committed changes waiting for this replica's outbox forwarder")
+                 .Register(registry)
+                 .Add({})),
+      batches(prometheus::BuildCounter()
+                  .Name("draughts_outbox_forward_batches_total")
+                  .Help("Batches of committed changes the outbox forwarder sent (2-3 Redis round "
+                        "trips each)")
+                  .Register(registry)
+                  .Add({})),
+      messages(prometheus::BuildCounter()
+                   .Name("draughts_outbox_forwarded_total")
+                   .Help("Outbox messages the forwarder copied to the global streams after their "
+                         "commit (the sweeper's not counted)")
+                   .Register(registry)
+                   .Add({})),
+      dropped(prometheus::BuildCounter()
+                  .Name("draughts_outbox_forward_dropped_total")
+                  .Help("Committed changes not queued for forwarding (queue full or relay "
+                        "stopped): left to the sweeper")
+                  .Register(registry)
+                  .Add({})) {}
+
 OutboxRelay::OutboxRelay(platform::RedisPool* pool, RedisKeys keys, OutboxRelayOptions options,
-                         GameMetrics* metrics)
+                         GameMetrics* metrics, prometheus::Registry* registry)
     : pool_(pool),
       keys_(std::move(keys)),
       options_(options),
@@ -51,7 +76,10 @@ OutboxRelay::OutboxRelay(platform::RedisPool* pool, RedisKeys keys, OutboxRelayO
       bot_jobs_key_(keys_.BotJobs()),
       results_key_(keys_.Results()),
       deadlines_key_(keys_.Deadlines()),
-      release_script_(ToString(lua::kReleasePendingLua)) {}
+      release_script_(ToString(lua::kReleasePendingLua)) {
+  if (registry != nullptr) forward_metrics_ = std::make_unique<OutboxForwardMetrics>(*registry);
+  forwarder_ = std::thread([this] { ForwardLoop(); });
+}
 
 const std::string& OutboxRelay::StreamOf(OutboxMessage::Kind kind) const {
   switch (kind) {
@@ -66,12 +94,28 @@ const std::string& OutboxRelay::StreamOf(OutboxMessage::Kind kind) const {
 }
 
 OutboxRelay::~OutboxRelay() {
+  Stop();
+}
+
+void OutboxRelay::Stop() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     stopping_ = true;
   }
   wake_.notify_all();
   if (sweeper_.joinable()) sweeper_.join();
+  {
+    std::lock_guard<std::mutex> lock(queue_mu_);
+    forwarder_stopping_ = true;
+  }
+  queue_wake_.notify_all();
+  // The forwarder empties the queue before it ends.
+  if (forwarder_.joinable()) forwarder_.join();
+}
+
+int OutboxRelay::Queued() const {
+  std::lock_guard<std::mutex> lock(queue_mu_);
+  return static_cast<int>(queue_.size());
 }
 
 std::vector<std::string> OutboxRelay::MarkCommand(const std::string& game_id, int64_t score) const {
@@ -127,22 +171,165 @@ void OutboxRelay::ForwardCommitted(const std::string& game_id,
                                    const std::vector<std::string>& outbox_ids,
                                    const std::vector<OutboxMessage>& messages,
                                    int64_t outbox_length, int64_t score) {
-  std::vector<Message> batch;
+  Committed change;
+  change.game_id = game_id;
+  change.score = score;
   for (std::size_t i = 0; i < messages.size() && i < outbox_ids.size(); ++i) {
-    batch.push_back({outbox_ids[i], messages[i].kind, messages[i].data});
+    change.messages.push_back({outbox_ids[i], messages[i].kind, messages[i].data});
   }
-  absl::Status status = [&]() -> absl::Status {
-    DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
-    // Older messages still queued belong to a forwarder that died: the
-    // mark must stay for the sweeper.
-    const bool only_these = outbox_length <= static_cast<int64_t>(batch.size());
-    return Forward(*redis, game_id, batch,
-                   only_these ? std::optional<int64_t>(score) : std::nullopt);
-  }();
-  if (!status.ok()) {
-    platform::LogWarn("outbox not forwarded now; the sweeper will",
-                      {{"game", game_id}, {"status", status}});
+  change.only_these = outbox_length <= static_cast<int64_t>(change.messages.size());
+  {
+    std::lock_guard<std::mutex> lock(queue_mu_);
+    if (!forwarder_stopping_ && static_cast<int>(queue_.size()) < options_.max_queued) {
+      queue_.push_back(std::move(change));
+      if (forward_metrics_ != nullptr) forward_metrics_->queued.Set(queue_.size());
+      queue_wake_.notify_one();
+      return;
+    }
   }
+  if (forward_metrics_ != nullptr) forward_metrics_->dropped.Increment();
+  platform::LogWarn("outbox forward queue full or stopped; the sweeper will forward",
+                    {{"game", game_id}});
+}
+
+void OutboxRelay::ForwardLoop() {
+  std::unique_lock<std::mutex> lock(queue_mu_);
+  while (true) {
+    queue_wake_.wait(lock, [this] { return forwarder_stopping_ || !queue_.empty(); });
+    if (queue_.empty()) break;  // and stopping
+    std::vector<Committed> batch;
+    while (!queue_.empty() && static_cast<int>(batch.size()) < options_.max_batch) {
+      batch.push_back(std::move(queue_.front()));
+      queue_.pop_front();
+    }
+    if (forward_metrics_ != nullptr) forward_metrics_->queued.Set(queue_.size());
+    lock.unlock();
+    if (absl::Status status = ForwardBatch(batch); !status.ok()) {
+      platform::LogWarn("outbox not forwarded now; the sweeper will",
+                        {{"games", static_cast<int64_t>(batch.size())}, {"status", status}});
+    }
+    lock.lock();
+  }
+}
+
+absl::Status OutboxRelay::ForwardBatch(std::vector<Committed>& batch) {
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
+  std::vector<std::vector<std::string>> adds;
+  for (const Committed& change : batch) {
+    for (const Message& message : change.messages) {
+      adds.push_back({"XADD", StreamOf(message.kind), "MAXLEN", "~",
+                      absl::StrCat(options_.stream_max_length), "*", "data", message.data,
+                      "game_id", change.game_id});
+    }
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> added, redis->Pipeline(adds));
+  if (forward_metrics_ != nullptr) forward_metrics_->batches.Increment();
+
+  // Only the changes whose copies are all in place lose their originals;
+  // the others stay in their outboxes, marked, for the sweeper. A later
+  // change of the same game then finds them there (XLEN) and keeps the mark.
+  std::vector<std::vector<std::string>> finish;
+  enum class Check { kDeleted, kReleased, kLength };
+  struct Step {
+    std::size_t change;
+    Check check;
+  };
+  std::vector<Step> steps;
+  const std::string sha = release_script_.sha();
+  std::vector<std::size_t> unloaded;
+  std::size_t next_add = 0;
+  int64_t forwarded = 0;
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const Committed& change = batch[i];
+    bool copied = true;
+    for (std::size_t k = 0; k < change.messages.size(); ++k, ++next_add) {
+      if (absl::Status status = added[next_add].ToStatus(); !status.ok()) {
+        copied = false;
+        platform::LogWarn("outbox message not copied; the sweeper will",
+                          {{"game", change.game_id}, {"status", status}});
+      }
+    }
+    if (!copied) continue;
+    forwarded += static_cast<int64_t>(change.messages.size());
+    if (!change.messages.empty()) {
+      std::vector<std::string> del = {"XDEL", keys_.Outbox(change.game_id)};
+      for (const Message& message : change.messages) del.push_back(message.outbox_id);
+      finish.push_back(std::move(del));
+      steps.push_back({i, Check::kDeleted});
+    }
+    if (change.only_these && sha.empty()) {
+      unloaded.push_back(i);  // the script is loaded by ReleaseAll
+    } else if (change.only_these) {
+      finish.push_back(
+          {"EVALSHA", sha, "1", keys_.OutboxPending(), change.game_id, absl::StrCat(change.score)});
+      steps.push_back({i, Check::kReleased});
+    } else {
+      // Older entries were there at the commit; an earlier change of this
+      // batch (or of one before) may just have deleted them.
+      finish.push_back({"XLEN", keys_.Outbox(change.game_id)});
+      steps.push_back({i, Check::kLength});
+    }
+  }
+  if (forward_metrics_ != nullptr) forward_metrics_->messages.Increment(forwarded);
+  if (finish.empty()) return absl::OkStatus();
+  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> done, redis->Pipeline(finish));
+
+  std::vector<std::pair<std::string, int64_t>> to_release;
+  std::vector<bool> deleted(batch.size(), true);
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const Committed& change = batch[steps[s].change];
+    switch (steps[s].check) {
+      case Check::kDeleted:
+        if (absl::Status status = done[s].ToStatus(); !status.ok()) {
+          // Copied but kept: sent again by the sweeper (at least once).
+          deleted[steps[s].change] = false;
+          platform::LogWarn("outbox messages not deleted; the sweeper will send them again",
+                            {{"game", change.game_id}, {"status", status}});
+        }
+        break;
+      case Check::kReleased:
+        // Not loaded yet (first use, or Redis restarted): EvalScript below
+        // loads it.
+        if (!done[s].ToStatus().ok() && deleted[steps[s].change]) {
+          to_release.emplace_back(change.game_id, change.score);
+        }
+        break;
+      case Check::kLength: {
+        absl::StatusOr<int64_t> length = done[s].AsInteger();
+        if (length.ok() && *length == 0) to_release.emplace_back(change.game_id, change.score);
+        break;
+      }
+    }
+  }
+  for (std::size_t i : unloaded) {
+    if (deleted[i]) to_release.emplace_back(batch[i].game_id, batch[i].score);
+  }
+  return ReleaseAll(*redis, to_release);
+}
+
+absl::Status OutboxRelay::ReleaseAll(platform::RedisClient& redis,
+                                     const std::vector<std::pair<std::string, int64_t>>& marks) {
+  if (marks.empty()) return absl::OkStatus();
+  std::size_t first = 0;
+  if (release_script_.sha().empty()) {
+    // Loads the script; the rest can then go in one pipeline.
+    DRAUGHTS_RETURN_IF_ERROR(Release(redis, marks[0].first, marks[0].second));
+    first = 1;
+  }
+  const std::string sha = release_script_.sha();
+  std::vector<std::vector<std::string>> releases;
+  for (std::size_t i = first; i < marks.size(); ++i) {
+    releases.push_back({"EVALSHA", sha, "1", keys_.OutboxPending(), marks[i].first,
+                        absl::StrCat(marks[i].second)});
+  }
+  if (releases.empty()) return absl::OkStatus();
+  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> released, redis.Pipeline(releases));
+  for (std::size_t i = 0; i < released.size(); ++i) {
+    // NOSCRIPT (Redis restarted meanwhile): EvalScript loads it again.
+    if (released[i].ToStatus().ok()) continue;
+    DRAUGHTS_RETURN_IF_ERROR(Release(redis, marks[first + i].first, marks[first + i].second));
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<int> OutboxRelay::SweepOnce() {
