@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "game_state/player_tokens.h"
 #include "platform/testing/test_env.h"
 
@@ -10,6 +11,20 @@ namespace draughts::game_state::testing {
 
 absl::StatusOr<std::string> TestRedisAddress() {
   return platform::testing::RequiredTestEnv("DRAUGHTS_TEST_REDIS");
+}
+
+bool WaitUntilForwarded(platform::RedisClient& redis, const std::string& prefix,
+                        const std::string& game_id, absl::Duration timeout) {
+  const absl::Time deadline = absl::Now() + timeout;
+  while (true) {
+    absl::StatusOr<platform::RedisReply> left =
+        redis.Command({"XLEN", absl::StrCat(prefix, "game:{", game_id, "}:outbox")});
+    absl::StatusOr<platform::RedisReply> mark =
+        redis.Command({"ZSCORE", absl::StrCat(prefix, "game-state:outbox-pending"), game_id});
+    if (left.ok() && left->integer() == 0 && mark.ok() && mark->is_nil()) return true;
+    if (absl::Now() > deadline) return false;
+    absl::SleepFor(absl::Milliseconds(10));
+  }
 }
 
 std::string UniquePrefix() {

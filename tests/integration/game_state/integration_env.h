@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "draughts/v1/game.grpc.pb.h"
 #include "platform/redis_client.h"
 #include "replica_process.h"
@@ -41,6 +42,12 @@ grpc::Status SubmitMove(v1::GameService::Stub& stub, const std::string& game_id,
                         v1::SubmitMoveResponse* response = nullptr);
 grpc::Status ListMoves(v1::GameService::Stub& stub, const std::string& game_id,
                        v1::ListLegalMovesResponse* response);
+
+// Waits (at most `timeout`) until the relay forwarded the game's outbox:
+// the outbox is empty and the game is no longer marked pending. False on
+// timeout.
+bool WaitUntilForwarded(platform::RedisClient& redis, const std::string& prefix,
+                        const std::string& game_id, absl::Duration timeout = absl::Seconds(5));
 
 // Every entry's `data` of a Redis stream, parsed as T.
 template <typename T>
