@@ -56,7 +56,7 @@ platform::ConfigSpec Spec() {
                    "how long a finished game stays readable (at least 24h)");
   spec.AddInt("max-handler-threads", "DRAUGHTS_MAX_HANDLER_THREADS", 32,
               "gRPC handler threads kept alive (a call blocks one while it waits for Redis)");
-  spec.AddInt("outbox-queue", "DRAUGHTS_OUTBOX_QUEUE", 10000,
+  spec.AddInt("outbox-queue", "DRAUGHTS_GAME_STATE_OUTBOX_QUEUE", 10000,
               "committed changes waiting to be forwarded to the global streams; past this the "
               "sweeper forwards them a few seconds later");
   spec.AddDuration("idle-retention", "DRAUGHTS_IDLE_RETENTION", absl::Hours(24 * 14),
