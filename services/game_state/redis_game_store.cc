@@ -200,7 +200,7 @@ absl::StatusOr<CreateResult> RedisGameStore::Create(const std::string& game_id,
 
   std::vector<RedisReply> replies;
   {
-    // Returned before the relay borrows a connection of its own.
+    // Returned at once: the store never holds two connections.
     DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
     DRAUGHTS_ASSIGN_OR_RETURN(
         replies, PipelineWithScript(*redis, create_script_, std::move(commands), script_index));
@@ -308,6 +308,7 @@ absl::StatusOr<std::vector<std::string>> RedisGameStore::Commit(
       outbox_ids.push_back(std::move(id));
     }
     DRAUGHTS_ASSIGN_OR_RETURN(int64_t length, reply.back().AsInteger());
+    // Queued: the relay forwards in the background, off the request path.
     relay_->ForwardCommitted(game_id, outbox_ids, change.outbox, length, mark);
   }
   return event_ids;
