@@ -14,9 +14,12 @@
 #include "absl/time/time.h"
 #include "draughts/v1/game.grpc.pb.h"
 #include "platform/redis_client.h"
-#include "replica_process.h"
+#include "platform/testing/server_process.h"
 
 namespace draughts::game_state::testing {
+
+// A game_state binary started by a test.
+using ReplicaProcess = platform::testing::ServerProcess;
 
 // host:port of the test Redis, or a clear failure naming the variable.
 absl::StatusOr<std::string> TestRedisAddress();

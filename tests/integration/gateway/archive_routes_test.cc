@@ -13,9 +13,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
-#include "child_process.h"
 #include "gateway/proto_json.h"
 #include "gateway_env.h"
+#include "platform/testing/server_process.h"
 #include "platform/testing/test_env.h"
 #include "test_client.h"
 
@@ -40,17 +40,18 @@ class ArchiveRoutesTest : public ::testing::Test {
     env_.set_rating_address(rating_address);
     const absl::Status started = env_.Start();
     ASSERT_TRUE(started.ok()) << started;
-    absl::StatusOr<std::unique_ptr<ChildProcess>> rating = ChildProcess::Start(
-        RATING_BINARY,
-        {
-            "--listen=" + rating_address,
-            "--metrics-port=-1",
-            "--drain=0s",
-            "--redis=" + *redis,
-            absl::StrCat("--pg=", admin_conninfo_, " options='-c search_path=", schema_, "'"),
-            "--results-stream=" + env_.results_stream(),
-            "--consumer-name=gateway-test",
-        });
+    absl::StatusOr<std::unique_ptr<platform::testing::ServerProcess>> rating =
+        platform::testing::ServerProcess::Start(
+            RATING_BINARY,
+            {
+                "--listen=" + rating_address,
+                "--metrics-port=-1",
+                "--drain=0s",
+                "--redis=" + *redis,
+                absl::StrCat("--pg=", admin_conninfo_, " options='-c search_path=", schema_, "'"),
+                "--results-stream=" + env_.results_stream(),
+                "--consumer-name=gateway-test",
+            });
     ASSERT_TRUE(rating.ok()) << rating.status();
     rating_ = *std::move(rating);
   }
@@ -84,7 +85,7 @@ class ArchiveRoutesTest : public ::testing::Test {
   GatewayEnv env_;
   std::string admin_conninfo_;
   std::string schema_;
-  std::unique_ptr<ChildProcess> rating_;
+  std::unique_ptr<platform::testing::ServerProcess> rating_;
 };
 
 std::string ErrorCode(const HttpReply& reply) {

@@ -11,13 +11,15 @@
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "platform/redis_streams.h"
 #include "platform/testing/redis_server_process.h"
+#include "platform/testing/server_process.h"
 #include "platform/testing/test_env.h"
 #include "rating_env.h"
-#include "rating_process.h"
 #include "test_records.h"
 
 namespace draughts::rating::testing {
 namespace {
+
+using platform::testing::ServerProcess;
 
 class RatingBinaryTest : public RatingIntegrationTest {};
 
@@ -27,17 +29,18 @@ TEST_F(RatingBinaryTest, ArchivesFromTheStreamAndServesTheGame) {
     RedisResultSource creator(redis_options_, Group("creator"));
     ASSERT_TRUE(creator.CreateGroup().ok());
   }
-  auto process = RatingProcess::Start({
-      "--metrics-port=-1",
-      "--drain=0s",
-      absl::StrCat("--redis=", redis_options_.host, ":", redis_options_.port),
-      "--pg=" + conninfo_,
-      "--results-stream=" + stream_,
-      "--consumer-group=rating",
-      "--consumer-name=binary-test",
-      "--claim-idle=5s",
-      "--pdn-site=binary",
-  });
+  auto process = ServerProcess::Start(
+      RATING_BINARY, {
+                         "--metrics-port=-1",
+                         "--drain=0s",
+                         absl::StrCat("--redis=", redis_options_.host, ":", redis_options_.port),
+                         "--pg=" + conninfo_,
+                         "--results-stream=" + stream_,
+                         "--consumer-group=rating",
+                         "--consumer-name=binary-test",
+                         "--claim-idle=5s",
+                         "--pdn-site=binary",
+                     });
   ASSERT_TRUE(process.ok()) << process.status();
   auto channel = grpc::CreateChannel((*process)->address(), grpc::InsecureChannelCredentials());
   auto stub = v1::RatingService::NewStub(channel);
@@ -82,13 +85,14 @@ TEST_F(RatingBinaryTest, WaitsForPostgreSQLAtStartInsteadOfExiting) {
     SetLoginAllowed(true);
   });
   const absl::Time started = absl::Now();
-  auto process = RatingProcess::Start({
-      "--metrics-port=-1",
-      "--drain=0s",
-      absl::StrCat("--redis=", redis_options_.host, ":", redis_options_.port),
-      "--pg=" + conninfo_,
-      "--results-stream=" + stream_,
-  });
+  auto process = ServerProcess::Start(
+      RATING_BINARY, {
+                         "--metrics-port=-1",
+                         "--drain=0s",
+                         absl::StrCat("--redis=", redis_options_.host, ":", redis_options_.port),
+                         "--pg=" + conninfo_,
+                         "--results-stream=" + stream_,
+                     });
   comes_back.join();
   ASSERT_TRUE(process.ok()) << process.status();
   EXPECT_GE(absl::Now() - started, absl::Milliseconds(1500)) << "listened without its database";
@@ -105,14 +109,14 @@ TEST_F(RatingBinaryTest, HealthIsNotServingWhileItsRedisIsDownAndServingOnceItIs
   ASSERT_TRUE(redis_binary.ok()) << redis_binary.status().message();
   auto redis = platform::testing::RedisServerProcess::Start(*redis_binary);
   ASSERT_TRUE(redis.ok()) << redis.status();
-  auto process = RatingProcess::Start({
-      "--metrics-port=-1",
-      "--drain=0s",
-      "--readiness-interval=100ms",
-      "--redis=" + (*redis)->address(),
-      "--pg=" + conninfo_,
-      "--results-stream=" + stream_,
-  });
+  auto process = ServerProcess::Start(RATING_BINARY, {
+                                                         "--metrics-port=-1",
+                                                         "--drain=0s",
+                                                         "--readiness-interval=100ms",
+                                                         "--redis=" + (*redis)->address(),
+                                                         "--pg=" + conninfo_,
+                                                         "--results-stream=" + stream_,
+                                                     });
   ASSERT_TRUE(process.ok()) << process.status();
   auto channel = grpc::CreateChannel((*process)->address(), grpc::InsecureChannelCredentials());
   auto health = grpc::health::v1::Health::NewStub(channel);
@@ -165,7 +169,8 @@ TEST_F(RatingBinaryTest, HealthIsNotServingWhileItsRedisIsDownAndServingOnceItIs
 }
 
 TEST_F(RatingBinaryTest, ABadFlagIsAClearErrorAtStart) {
-  auto process = RatingProcess::Start({"--claim-idle=0s", "--pg=" + conninfo_}, absl::Seconds(10));
+  auto process = ServerProcess::Start(RATING_BINARY, {"--claim-idle=0s", "--pg=" + conninfo_},
+                                      absl::Seconds(10));
   ASSERT_FALSE(process.ok());
 }
 

@@ -1,4 +1,4 @@
-#include "child_process.h"
+#include "platform/testing/server_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -6,17 +6,24 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/time/clock.h"
 
-namespace draughts::gateway::testing {
+namespace draughts::platform::testing {
 
-absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
+absl::StatusOr<std::unique_ptr<ServerProcess>> ServerProcess::Start(
     const std::string& binary, const std::vector<std::string>& args, absl::Duration timeout) {
   int out[2];
   if (pipe2(out, O_CLOEXEC) != 0) return absl::InternalError("pipe failed");
   std::vector<std::string> argv_text = {binary};
+  const bool has_listen = std::any_of(args.begin(), args.end(), [](const std::string& arg) {
+    return arg.rfind("--listen=", 0) == 0;
+  });
+  if (!has_listen) argv_text.push_back("--listen=127.0.0.1:0");
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& arg : argv_text) argv.push_back(arg.data());
@@ -29,7 +36,7 @@ absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
     _exit(127);
   }
   close(out[1]);
-  std::string output;
+  std::string line;
   const absl::Time deadline = absl::Now() + timeout;
   int port = 0;
   while (port == 0) {
@@ -40,12 +47,11 @@ absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
     char buffer[256];
     const ssize_t n = read(out[0], buffer, sizeof buffer);
     if (n <= 0) break;
-    output.append(buffer, static_cast<size_t>(n));
-    const size_t at = output.find("LISTENING ");
-    const size_t end = at == std::string::npos ? at : output.find('\n', at);
-    if (end != std::string::npos &&
-        !absl::SimpleAtoi(output.substr(at + 10, end - at - 10), &port)) {
-      port = -1;
+    line.append(buffer, static_cast<std::size_t>(n));
+    const std::size_t at = line.find("LISTENING ");
+    const std::size_t end = at == std::string::npos ? at : line.find('\n', at);
+    if (end != std::string::npos) {
+      if (!absl::SimpleAtoi(line.substr(at + 10, end - at - 10), &port)) port = -1;
     }
   }
   if (port <= 0) {
@@ -53,32 +59,48 @@ absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
     kill(pid, SIGKILL);
     waitpid(pid, nullptr, 0);
     return absl::UnavailableError(
-        absl::StrCat(binary, " did not report its port (output: \"", output, "\")"));
+        absl::StrCat(binary, " did not report its port (output: \"", line, "\")"));
   }
-  return std::unique_ptr<ChildProcess>(new ChildProcess(pid, port, out[0]));
+  return std::unique_ptr<ServerProcess>(new ServerProcess(pid, port, out[0]));
 }
 
-ChildProcess::~ChildProcess() {
-  if (pid_ > 0) {
-    kill(pid_, SIGKILL);
-    waitpid(pid_, nullptr, 0);
-  }
+ServerProcess::~ServerProcess() {
+  Kill();
+}
+
+void ServerProcess::CloseOutput() {
   if (stdout_fd_ >= 0) close(stdout_fd_);
+  stdout_fd_ = -1;
 }
 
-absl::StatusOr<int> ChildProcess::Terminate(absl::Duration timeout) {
+std::string ServerProcess::address() const {
+  return absl::StrCat("127.0.0.1:", port_);
+}
+
+void ServerProcess::Kill() {
+  if (pid_ <= 0) return;
+  kill(pid_, SIGKILL);
+  waitpid(pid_, nullptr, 0);
+  pid_ = -1;
+  CloseOutput();
+}
+
+absl::StatusOr<int> ServerProcess::Terminate(absl::Duration timeout) {
   if (pid_ <= 0) return absl::FailedPreconditionError("not running");
   kill(pid_, SIGTERM);
   const absl::Time deadline = absl::Now() + timeout;
   while (absl::Now() < deadline) {
     int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+    const pid_t done = waitpid(pid_, &status, WNOHANG);
+    if (done == pid_) {
       pid_ = -1;
+      CloseOutput();
       return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
     }
     absl::SleepFor(absl::Milliseconds(20));
   }
-  return absl::DeadlineExceededError("the child did not stop after SIGTERM");
+  Kill();
+  return absl::DeadlineExceededError("the replica did not stop after SIGTERM");
 }
 
-}  // namespace draughts::gateway::testing
+}  // namespace draughts::platform::testing
