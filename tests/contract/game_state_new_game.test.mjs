@@ -4,17 +4,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cluster } from './lib/cluster.mjs';
-import { GameClient, bot, createGame, getGame } from './lib/game_client.mjs';
+import { startTwoReplicas, bot, createGame, getGame } from './lib/game_client.mjs';
 
 const cluster = new Cluster();
 let A;
 let B;
 
 before(async () => {
-  await cluster.startRedis();
-  const [a, b] = await Promise.all([cluster.startReplica('a'), cluster.startReplica('b')]);
-  A = new GameClient('a', a.address);
-  B = new GameClient('b', b.address);
+  ({ A, B } = await startTwoReplicas(cluster));
 });
 
 after(async () => {

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cluster } from './lib/cluster.mjs';
-import { GameClient, bot, createGame, getGame, play } from './lib/game_client.mjs';
+import { startTwoReplicas, bot, createGame, getGame, play } from './lib/game_client.mjs';
 import { expectCode, expectOk } from './lib/documented_codes.mjs';
 
 const cluster = new Cluster();
@@ -16,10 +16,7 @@ let B;
 let otherGame;  // a game the spectator plays in: its tokens are real, but not of the watched game
 
 before(async () => {
-  await cluster.startRedis();
-  const [a, b] = await Promise.all([cluster.startReplica('a'), cluster.startReplica('b')]);
-  A = new GameClient('a', a.address);
-  B = new GameClient('b', b.address);
+  ({ A, B } = await startTwoReplicas(cluster));
   otherGame = await createGame(A);
 });
 

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cluster } from './lib/cluster.mjs';
 import {
-  GameClient, compareEventIds, createGame, getGame, laterEventId, play, status,
+  GameClient, startTwoReplicas, compareEventIds, createGame, getGame, laterEventId, play, status,
 } from './lib/game_client.mjs';
 import { expectCode, expectOk } from './lib/documented_codes.mjs';
 
@@ -16,10 +16,7 @@ let A;
 let B;
 
 before(async () => {
-  await cluster.startRedis();
-  const [a, b] = await Promise.all([cluster.startReplica('a'), cluster.startReplica('b')]);
-  A = new GameClient('a', a.address);
-  B = new GameClient('b', b.address);
+  ({ A, B } = await startTwoReplicas(cluster));
 });
 
 after(async () => {

@@ -162,3 +162,15 @@ export function laterEventId(id, ms = 1000) {
   const [m] = id.split('-').map(BigInt);
   return `${m + BigInt(ms)}-0`;
 }
+
+/**
+ * A private Redis and two game_state replicas on it, with a client each:
+ * the set-up of every cross-replica contract test.
+ * @param {import('./cluster.mjs').Cluster} cluster
+ * @returns {Promise<{A: GameClient, B: GameClient}>}
+ */
+export async function startTwoReplicas(cluster) {
+  await cluster.startRedis();
+  const [a, b] = await Promise.all([cluster.startReplica('a'), cluster.startReplica('b')]);
+  return { A: new GameClient('a', a.address), B: new GameClient('b', b.address) };
+}
