@@ -10,23 +10,6 @@ std::string StatusText(const grpc::Status& status) {
   return absl::StrCat(static_cast<int>(status.error_code()), " ", status.error_message());
 }
 
-double MetricValue(prometheus::Registry& registry, const std::string& name,
-                   const std::map<std::string, std::string>& labels) {
-  for (const prometheus::MetricFamily& family : registry.Collect()) {
-    if (family.name != name) continue;
-    for (const prometheus::ClientMetric& metric : family.metric) {
-      std::map<std::string, std::string> found;
-      for (const prometheus::ClientMetric::Label& label : metric.label) {
-        found[label.name] = label.value;
-      }
-      if (found != labels) continue;
-      return family.type == prometheus::MetricType::Gauge ? metric.gauge.value
-                                                          : metric.counter.value;
-    }
-  }
-  return 0;
-}
-
 void GameServiceTest::SetUp() {
   metrics_ = std::make_unique<GameMetrics>(*registry_);
   GameServiceDeps deps;

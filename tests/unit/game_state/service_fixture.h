@@ -14,6 +14,7 @@
 #include "fake_game_store.h"
 #include "game_state/game_service.h"
 #include "game_state/player_tokens.h"
+#include "metrics_test_util.h"
 #include "prometheus/registry.h"
 
 namespace draughts::game_state::testing {
@@ -56,9 +57,7 @@ class GameServiceTest : public ::testing::Test {
 };
 
 std::string StatusText(const grpc::Status& status);
-// The value of a counter or gauge series with exactly these labels (0 if absent).
-double MetricValue(prometheus::Registry& registry, const std::string& name,
-                   const std::map<std::string, std::string>& labels = {});
+using platform::testing::MetricValue;
 
 }  // namespace draughts::game_state::testing
 

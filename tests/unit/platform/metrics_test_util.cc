@@ -37,6 +37,19 @@ double CounterValue(prometheus::Registry& registry, const std::string& name,
   return metric ? metric->counter.value : 0.0;
 }
 
+double MetricValue(prometheus::Registry& registry, const std::string& name,
+                   const std::map<std::string, std::string>& labels) {
+  for (const prometheus::MetricFamily& family : registry.Collect()) {
+    if (family.name != name) continue;
+    for (const prometheus::ClientMetric& metric : family.metric) {
+      if (!LabelsEqual(metric, labels)) continue;
+      return family.type == prometheus::MetricType::Gauge ? metric.gauge.value
+                                                          : metric.counter.value;
+    }
+  }
+  return 0.0;
+}
+
 uint64_t HistogramCount(prometheus::Registry& registry, const std::string& name,
                         const std::map<std::string, std::string>& labels) {
   auto metric = FindMetric(registry, name, labels);

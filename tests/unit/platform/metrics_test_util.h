@@ -20,6 +20,11 @@ std::optional<prometheus::ClientMetric> FindMetric(
 double CounterValue(prometheus::Registry& registry, const std::string& name,
                     const std::map<std::string, std::string>& labels);
 
+// Counter or gauge value (by the family's type), 0 when the series does not
+// exist yet.
+double MetricValue(prometheus::Registry& registry, const std::string& name,
+                   const std::map<std::string, std::string>& labels = {});
+
 // Number of observations of a histogram series, 0 when absent.
 uint64_t HistogramCount(prometheus::Registry& registry, const std::string& name,
                         const std::map<std::string, std::string>& labels);

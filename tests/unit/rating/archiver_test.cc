@@ -7,11 +7,13 @@
 #include <memory>
 
 #include "fake_archive_store.h"
-#include "metric_value.h"
+#include "metrics_test_util.h"
 #include "test_records.h"
 
 namespace draughts::rating::testing {
 namespace {
+
+using platform::testing::MetricValue;
 
 class ArchiverTest : public ::testing::Test {
  protected:

@@ -9,11 +9,13 @@
 
 #include "fake_archive_store.h"
 #include "fake_result_source.h"
-#include "metric_value.h"
+#include "metrics_test_util.h"
 #include "test_records.h"
 
 namespace draughts::rating::testing {
 namespace {
+
+using platform::testing::MetricValue;
 
 class ResultsConsumerTest : public ::testing::Test {
  protected:
