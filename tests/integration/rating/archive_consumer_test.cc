@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "draughts/v1/rating.grpc.pb.h"
-#include "metric_value.h"
+#include "metrics_test_util.h"
 #include "platform/redis_streams.h"
 #include "platform/serve.h"
 #include "platform/testing/redis_server_process.h"
@@ -26,6 +26,8 @@
 
 namespace draughts::rating::testing {
 namespace {
+
+using platform::testing::MetricValue;
 
 using google::protobuf::util::MessageDifferencer;
 
