@@ -373,6 +373,24 @@ test('every rule set: its board, numbers, pieces and colour names come from its 
       await startHotseat(page, base, v.id);
       const squares = await page.locator('#board rect.sq[data-square]').count();
       assert.equal(squares, v.squares, `${v.id}: numbered squares`);
+      // What any test tool drives the board by: every playable square its
+      // standard number once, every piece its kind, colour and square.
+      const tags = await page.$eval('#board', (svg) => ({
+        numbers: [...svg.querySelectorAll('rect.sq[data-square]')].map((r) => Number(r.getAttribute('data-square'))),
+        unnumberedPlayable: svg.querySelectorAll(
+          svg.dataset.playable === 'all' ? 'rect.sq:not([data-square])' : 'rect.sq.dark:not([data-square])',
+        ).length,
+        pieces: [...svg.querySelectorAll('.piece')].map((p) => [p.getAttribute('data-piece'), p.getAttribute('data-color'), p.getAttribute('data-square')]),
+      }));
+      assert.deepEqual(tags.numbers.sort((a, b) => a - b), Array.from({length: v.squares}, (_, i) => i + 1), `${v.id}: square numbers`);
+      assert.equal(tags.unnumberedPlayable, 0, `${v.id}: every playable square is numbered`);
+      for (const [kind, color, sq] of tags.pieces) {
+        assert.ok(['man', 'king'].includes(kind) && ['white', 'black'].includes(color) && Number(sq) >= 1, `${v.id}: piece ${kind} ${color} ${sq}`);
+      }
+      // Every button has an accessible name.
+      const unnamed = await page.$$eval('button', (buttons) =>
+        buttons.filter((b) => !(b.getAttribute('aria-label') || b.textContent || '').trim()).map((b) => b.id));
+      assert.deepEqual(unnamed, [], `${v.id}: buttons without a name`);
       assert.equal(await page.locator('#board text.num').count(), v.squares, `${v.id}: square numbers`);
       assert.equal(await page.getAttribute('#board', 'data-rows'), String(v.board.rows));
       const pieces = await boardPieces(page);

@@ -138,8 +138,26 @@ test('dropping on the last landing square plays the capture', () => {
   const played = picker.drop(28, 8);
   assert.equal(played.kind, 'play');
   assert.equal(played.move.notation, '28x19x8');
-  assert.equal(new MovePicker([move('32-28', [32, 28])]).drop(32, 5).kind, 'none');
+  assert.equal(new MovePicker([move('32-28', [32, 28])]).drop(32, 5).kind, 'illegal');
   assert.equal(new MovePicker([move('32-28', [32, 28])]).drop(31, 27).kind, 'none');
+});
+
+test('an illegal drop puts the piece back: nothing stays picked up, no rings', () => {
+  const picker = new MovePicker([move('32-28', [32, 28]), move('32-27', [32, 27]), move('31-26', [31, 26])]);
+  assert.equal(picker.tap(32).kind, 'select');
+  assert.equal(picker.drop(32, 23).kind, 'illegal');
+  const m = picker.markers();
+  assert.equal(m.selected, 0);
+  assert.deepEqual(m.targets, []);
+  assert.deepEqual(m.trail, []);
+  // Half-way through a capture too: the whole choice is dropped.
+  const capture = new MovePicker([move('a', [1, 10, 19, 28], [6, 14, 23]), move('b', [1, 10, 19, 30], [6, 14, 24]), move('c', [2, 11, 20], [7, 15])], true);
+  capture.tap(1);
+  capture.tap(10);
+  assert.equal(capture.drop(1, 40).kind, 'illegal');
+  assert.deepEqual(capture.markers().trail, []);
+  assert.deepEqual(capture.markers().targets, []);
+  assert.deepEqual(capture.markers().canCapture.sort((a, b) => a - b), [1, 2]);
 });
 
 test('two routes to the same square ask for the landings in between', () => {

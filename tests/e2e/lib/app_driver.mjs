@@ -108,7 +108,7 @@ export async function clickSquare(page, n) {
 // Pieces on the board as drawn: Map square -> {color, king}.
 export async function boardPieces(page) {
   const list = await page.$$eval('#board .piece:not(.ghost)', (nodes) =>
-    nodes.map((n) => [Number(n.dataset.square), {color: n.dataset.color, king: n.dataset.king === 'true'}]),
+    nodes.map((n) => [Number(n.dataset.square), {color: n.dataset.color, king: n.dataset.piece === 'king'}]),
   );
   return new Map(list);
 }
@@ -123,6 +123,7 @@ export async function legalMove(page, notation) {
 
 // Plays a move by clicking its piece, then each landing ring in turn, as a
 // player would; stops early when the client plays out a forced continuation.
+// With the rings turned off it taps the landing squares all the same.
 export async function playByTaps(page, notation) {
   const {move, state} = await legalMove(page, notation);
   const before = state.game.ply || 0;
@@ -133,7 +134,10 @@ export async function playByTaps(page, notation) {
     // The page may already have sent the move (one way left), or even got its snapshot.
     const now = await page.$eval('#game-view', (n) => ({pending: n.dataset.pending, ply: Number(n.dataset.ply)}));
     if (now.pending === 'true' || now.ply !== before) break;
-    await page.waitForSelector(`#board .ring.target[data-square="${landing}"]`);
+    // With "show possible moves" off there is no ring to wait for: the tap works all the same.
+    if ((await page.getAttribute('#board', 'data-show-moves')) !== 'false') {
+      await page.waitForSelector(`#board .ring.target[data-square="${landing}"]`);
+    }
     await clickSquare(page, landing);
   }
   await waitForPly(page, before + 1);

@@ -20,6 +20,7 @@ export function newIdempotencyKey() {
 }
 
 async function call(method, path, body, idempotencyKey) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;

@@ -1,5 +1,6 @@
-// Draws a board in SVG and reports taps and drops as square numbers. It
-// knows nothing about rules: the page passes the pieces and the marks to show.
+// Draws a board in SVG and reports taps, drops and keyboard picks as square
+// numbers. It knows nothing about rules: the board component (board.js)
+// passes the pieces and the marks to show.
 
 import {Geometry} from './geometry.js';
 import {t} from './strings.js';
@@ -15,37 +16,79 @@ const PALETTE = {
   red: {fill: '#c0392b', stroke: '#6e1a12', crown: '#ffd966'},
 };
 
+/**
+ * @typedef {{color: 'white'|'black', king: boolean}} Piece
+ * @typedef {{fill: string, stroke: string, crown: string}} PieceColors
+ * @typedef {{showMoves: boolean, showNumbers: boolean}} BoardOptions
+ * @typedef {{
+ *   onTap: (square: number) => void,
+ *   onDrop: (from: number, to: number) => void,
+ *   onCancel: () => void,
+ *   canDrag: (square: number) => boolean,
+ *   startSquare: () => number,
+ * }} ViewHandlers
+ * @typedef {{
+ *   pieces: Map<number, Piece>,
+ *   lastMove: {path?: number[]}|null,
+ *   markers: import('./move_picker.js').Markers|null,
+ *   interactive: boolean,
+ * }} ViewState
+ */
+
 export class BoardView {
-  // handlers: {onTap(square), onDrop(from, to), canDrag(square)}.
+  /** @param {HTMLElement} container @param {ViewHandlers} handlers */
   constructor(container, handlers) {
     this.container = container;
     this.handlers = handlers;
     this.flipped = false;
-    this.svg = document.createElementNS(SVG, 'svg');
+    /** @type {BoardOptions} */
+    this.options = {showMoves: true, showNumbers: true};
+    /** The keyboard's square (0: none yet). */
+    this.cursor = 0;
+    /** @type {{square: number, x: number, y: number, dragging: boolean, ghost: SVGElement|null}|null} */
+    this.press = null;
+    /** @type {ViewState|null} */
+    this.state = null;
+    this.svg = /** @type {SVGSVGElement} */ (document.createElementNS(SVG, 'svg'));
     this.svg.setAttribute('id', 'board');
-    this.svg.setAttribute('role', 'img');
-    this.svg.setAttribute('aria-label', t('board'));
+    // Taps, drags and the keyboard all choose moves: an application, not a picture.
+    this.svg.setAttribute('role', 'application');
+    this.svg.setAttribute('aria-roledescription', t('board'));
+    this.svg.setAttribute('aria-label', t('boardHelp'));
+    this.svg.setAttribute('tabindex', '0');
     container.replaceChildren(this.svg);
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.endDrag());
+    this.svg.addEventListener('keydown', (e) => this.keyDown(e));
+    this.svg.addEventListener('blur', () => this.redraw());
+  }
+
+  /** @param {BoardOptions} options */
+  setOptions(options) {
+    this.options = {showMoves: options.showMoves !== false, showNumbers: options.showNumbers !== false};
+    this.svg.dataset.showMoves = String(this.options.showMoves);
+    this.svg.dataset.showNumbers = String(this.options.showNumbers);
   }
 
   // variant: an entry of GET /api/variants.
+  /** @param {{board: {rows: number, cols: number, playable: string, mirrored?: boolean}, colorNames?: {white?: string, black?: string}}} variant */
   setVariant(variant) {
     this.variant = variant;
     this.geometry = new Geometry(variant.board);
     this.mirrored = Boolean(variant.board.mirrored);
     const names = variant.colorNames || {};
+    this.colorNames = {white: String(names.white || 'White'), black: String(names.black || 'Black')};
     this.colors = {
       white: PALETTE[String(names.white || 'white').toLowerCase()] || PALETTE.white,
       black: PALETTE[String(names.black || 'black').toLowerCase()] || PALETTE.black,
     };
     const g = this.geometry;
     this.svg.setAttribute('viewBox', `0 0 ${g.cols * CELL} ${g.rows * CELL}`);
-    this.svg.dataset.rows = g.rows;
-    this.svg.dataset.cols = g.cols;
+    this.svg.dataset.rows = String(g.rows);
+    this.svg.dataset.cols = String(g.cols);
+    this.cursor = 0;
     this.svg.dataset.playable = g.all ? 'all' : 'dark';
   }
 
@@ -76,9 +119,15 @@ export class BoardView {
     return {x: x + CELL / 2, y: y + CELL / 2};
   }
 
-  // state: {pieces: Map<square,{color,king}>, lastMove: {path, captured}|null,
-  //         markers: MovePicker.markers(), interactive: bool}
+  /** @param {ViewState} state */
   render(state) {
+    this.state = state;
+    this.redraw();
+  }
+
+  redraw() {
+    const state = this.state;
+    if (!state || !this.geometry) return;
     const g = this.geometry;
     const layers = {
       squares: el('g', {class: 'squares'}),
@@ -96,7 +145,7 @@ export class BoardView {
         const attrs = {class: `sq ${dark ? 'dark' : 'light'}`, x, y, width: CELL, height: CELL};
         if (square) attrs['data-square'] = square;
         layers.squares.append(el('rect', attrs));
-        if (square) {
+        if (square && this.options.showNumbers) {
           const label = el('text', {class: 'num', x: x + 4, y: y + 18});
           label.textContent = String(square);
           layers.numbers.append(label);
@@ -115,19 +164,25 @@ export class BoardView {
       layers.pieces.append(this.pieceElement(square, piece));
     }
     const m = state.markers;
-    if (m) this.drawMarks(layers, m, state.pieces);
+    if (m) this.drawMarks(layers, this.options.showMoves ? m : {...m, targets: [], canCapture: [], crosses: []}, state.pieces);
+    // The keyboard's square shows while the board has the focus.
+    if (this.cursor && document.activeElement === this.svg) {
+      const {x, y} = this.corner(this.cursor);
+      layers.marks.append(el('rect', {class: 'cursor', 'data-square': this.cursor, x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8}));
+    }
     this.svg.classList.toggle('interactive', Boolean(state.interactive));
     this.svg.replaceChildren(...Object.values(layers));
   }
 
+  /** @param {number} square @param {Piece} piece */
   pieceElement(square, piece) {
     const {x, y} = this.centre(square);
     const colors = this.colors[piece.color];
     const group = el('g', {
       class: `piece ${piece.color}${piece.king ? ' king' : ''}`,
       'data-square': square,
+      'data-piece': piece.king ? 'king' : 'man',
       'data-color': piece.color,
-      'data-king': piece.king ? 'true' : 'false',
       transform: `translate(${x} ${y})`,
     });
     group.append(el('circle', {r: 36, fill: colors.fill, stroke: colors.stroke, 'stroke-width': 4}));
@@ -185,6 +240,7 @@ export class BoardView {
   }
 
   // The square under a pointer event, or 0.
+  /** @param {{clientX: number, clientY: number}} event */
   squareAtEvent(event) {
     const ctm = this.svg.getScreenCTM();
     if (!ctm || !this.geometry) return 0;
@@ -200,6 +256,7 @@ export class BoardView {
     return g.squareAt(r, c);
   }
 
+  /** @param {PointerEvent} event */
   pointerDown(event) {
     if (event.button !== undefined && event.button !== 0) return;
     const square = this.squareAtEvent(event);
@@ -212,6 +269,7 @@ export class BoardView {
     event.preventDefault();
   }
 
+  /** @param {PointerEvent} event */
   pointerMove(event) {
     const press = this.press;
     if (!press) return;
@@ -221,7 +279,7 @@ export class BoardView {
       press.dragging = true;
       const piece = this.svg.querySelector(`.piece[data-square="${press.square}"]`);
       if (piece) {
-        press.ghost = piece.cloneNode(true);
+        press.ghost = /** @type {SVGElement} */ (piece.cloneNode(true));
         press.ghost.classList.add('ghost');
         press.ghost.removeAttribute('data-square');
         piece.classList.add('lifted');
@@ -234,6 +292,7 @@ export class BoardView {
     }
   }
 
+  /** @param {PointerEvent} event */
   pointerUp(event) {
     const press = this.press;
     if (!press) return;
@@ -253,10 +312,61 @@ export class BoardView {
     for (const lifted of this.svg.querySelectorAll('.lifted')) lifted.classList.remove('lifted');
     this.press = null;
   }
+
+  // Arrows move the keyboard's square across the board as it is shown,
+  // Enter or Space taps it, Escape puts the picked-up piece back.
+  /** @param {KeyboardEvent} event */
+  keyDown(event) {
+    if (!this.geometry) return;
+    const steps = {ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]};
+    if (event.key in steps) {
+      event.preventDefault();
+      const start = this.cursor || this.handlers.startSquare() || 1;
+      this.cursor = this.cursor ? this.neighbour(this.cursor, steps[event.key]) : start;
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      if (!this.cursor) this.cursor = this.handlers.startSquare() || 1;
+      else this.handlers.onTap(this.cursor);
+    } else if (event.key === 'Escape') {
+      this.handlers.onCancel();
+    } else {
+      return;
+    }
+    this.describeCursor();
+    this.redraw();
+  }
+
+  // The nearest square on screen in direction [dx, dy]: along the row for
+  // left and right, on the next row (closest column) for up and down.
+  /** @param {number} from @param {number[]} direction */
+  neighbour(from, [dx, dy]) {
+    const at = this.corner(from);
+    let best = from;
+    let bestCost = Infinity;
+    for (let sq = 1; sq <= this.geometry.count; sq++) {
+      const p = this.corner(sq);
+      const cols = (p.x - at.x) / CELL;
+      const rows = (p.y - at.y) / CELL;
+      const ok = dx !== 0 ? rows === 0 && Math.sign(cols) === dx : rows === dy;
+      const cost = dx !== 0 ? Math.abs(cols) : Math.abs(cols) + (cols < 0 ? 0.5 : 0);
+      if (ok && cost < bestCost) {
+        best = sq;
+        bestCost = cost;
+      }
+    }
+    return best;
+  }
+
+  describeCursor() {
+    const piece = this.state && this.state.pieces.get(this.cursor);
+    const what = piece ? t(piece.king ? 'pieceKing' : 'pieceMan', {color: this.colorNames[piece.color]}) : t('emptySquare');
+    this.svg.setAttribute('aria-label', t('cursorAt', {square: this.cursor, what}));
+  }
 }
 
+/** @param {string} name @param {Record<string, string|number>} attrs @returns {SVGElement} */
 function el(name, attrs = {}) {
-  const node = document.createElementNS(SVG, name);
+  const node = /** @type {SVGElement} */ (document.createElementNS(SVG, name));
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
   return node;
 }

@@ -3,18 +3,27 @@
 // sends actions and redraws from the snapshots it receives.
 
 import {getGame} from './api.js';
-import {BoardView} from './board_view.js';
+import {Board} from './board.js';
 import {parseFen} from './fen.js';
 import {GameSocket} from './game_socket.js';
-import {MovePicker} from './move_picker.js';
 import {t} from './strings.js';
 
 const ONGOING = new Set(['GAME_RESULT_ONGOING', 'GAME_RESULT_UNSPECIFIED', undefined]);
+
+/**
+ * @typedef {import('./storage.js').Settings} Settings
+ * @typedef {import('./board.js').LegalMove} LegalMove
+ */
 
 export class GamePage {
   // root: the #game-view element; variant: an entry of /api/variants;
   // saved: {gameId, seats: {white, black}} (seats may be empty: watching only);
   // settings + saveSettings: the persistent settings.
+  /**
+   * @param {HTMLElement} root
+   * @param {{variant: any, saved: {gameId: string, seats?: Record<string, string>},
+   *          settings: Settings, saveSettings: (s: Settings) => void, onNewGame: () => void}} args
+   */
   constructor(root, {variant, saved, settings, saveSettings, onNewGame}) {
     this.root = root;
     this.variant = variant;
@@ -22,33 +31,50 @@ export class GamePage {
     this.seats = saved.seats || {};
     this.settings = settings;
     this.saveSettings = saveSettings;
+    /** @type {any} */
     this.game = null;
-    this.picker = new MovePicker();
+    /** @type {LegalMove[]} */
+    this.legalMoves = [];
+    this.mustCapture = false;
+    /** @type {{turn: string, pieces: Map<number, {color: 'white'|'black', king: boolean}>}|null} */
+    this.position = null;
     this.pending = '';
     this.message = '';
     this.connection = 'connecting';
     this.resignArmed = false;
+    /** @type {ReturnType<typeof setTimeout>|undefined} */
+    this.disarm = undefined;
+    this.lastAutoFlip = false;
 
     root.hidden = false;
+    const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (root.querySelector(selector));
+    const $input = (/** @type {string} */ selector) => /** @type {HTMLInputElement} */ (root.querySelector(selector));
     this.els = {
-      board: root.querySelector('#board-wrap'),
-      status: root.querySelector('#status'),
-      top: root.querySelector('#player-top'),
-      bottom: root.querySelector('#player-bottom'),
-      resign: root.querySelector('#resign'),
-      offer: root.querySelector('#offer-draw'),
-      accept: root.querySelector('#accept-draw'),
-      decline: root.querySelector('#decline-draw'),
-      flip: root.querySelector('#flip'),
-      autoFlip: root.querySelector('#auto-flip'),
-      newGame: root.querySelector('#new-game'),
-      variantName: root.querySelector('#variant-name'),
+      board: $('#board-wrap'),
+      status: $('#status'),
+      top: $('#player-top'),
+      bottom: $('#player-bottom'),
+      watching: $('#watching'),
+      actions: $('#player-actions'),
+      resign: /** @type {HTMLButtonElement} */ ($('#resign')),
+      offer: /** @type {HTMLButtonElement} */ ($('#offer-draw')),
+      accept: /** @type {HTMLButtonElement} */ ($('#accept-draw')),
+      decline: /** @type {HTMLButtonElement} */ ($('#decline-draw')),
+      flip: $('#flip'),
+      autoFlip: $input('#auto-flip'),
+      autoFlipLabel: /** @type {HTMLElement} */ ($input('#auto-flip').closest('label')),
+      showMoves: $input('#show-moves'),
+      showNumbers: $input('#show-numbers'),
+      newGame: $('#new-game'),
+      variantName: $('#variant-name'),
     };
     this.els.variantName.textContent = variant.name;
-    this.board = new BoardView(this.els.board, {
-      onTap: (square) => this.tap(square),
-      onDrop: (from, to) => this.drop(from, to),
-      canDrag: (square) => this.canAct() && this.picker.isMovable(square),
+    this.board = new Board(this.els.board, {
+      onMove: (move) => this.act('move', this.sideToMove(), {move: move.notation}),
+      onNotice: (key) => {
+        this.message = key ? t(key) : '';
+        this.renderStatus();
+      },
     });
     this.board.setVariant(variant);
     this.listeners = [];
@@ -68,6 +94,14 @@ export class GamePage {
       this.saveSettings(this.settings);
       this.render();
     }, 'change');
+    // The board options of seed 001, kept with the other settings.
+    for (const [node, key] of /** @type {const} */ ([[this.els.showMoves, 'showMoves'], [this.els.showNumbers, 'showNumbers']])) {
+      this.listen(node, () => {
+        this.settings[key] = node.checked;
+        this.saveSettings(this.settings);
+        this.render();
+      }, 'change');
+    }
     this.listen(this.els.newGame, () => onNewGame());
 
     this.socket = new GameSocket(this.gameId, {
@@ -80,6 +114,7 @@ export class GamePage {
     });
   }
 
+  /** @param {EventTarget} node @param {(e: Event) => void} fn */
   listen(node, fn, type = 'click') {
     node.addEventListener(type, fn);
     this.listeners.push(() => node.removeEventListener(type, fn));
@@ -111,7 +146,7 @@ export class GamePage {
       const err = frame.error || {};
       const message = t('serverError', {message: err.message || err.code || '?'});
       this.message = message;
-      this.picker.reset();
+      this.board.clearSelection();
       if (err.code === 'ABORTED') {
         // The game moved on without this page seeing it: fetch the current state, keep the message.
         getGame(this.gameId)
@@ -138,15 +173,9 @@ export class GamePage {
     const moved = !this.game || (this.game.ply || 0) !== (game.ply || 0) || this.game.fen !== game.fen;
     this.game = game;
     this.position = parseFen(game.fen);
-    if (moved || this.pending) {
-      this.picker = new MovePicker(snapshot.legalMoves || [], snapshot.mustCapture);
-      this.message = '';
-    } else {
-      // Same position (a draw offer, presence): keep what the player has picked up.
-      const prefix = this.picker.prefix;
-      this.picker = new MovePicker(snapshot.legalMoves || [], snapshot.mustCapture);
-      if (prefix.length > 0 && this.picker.isMovable(prefix[0])) this.picker.prefix = prefix;
-    }
+    // The board keeps what the player has picked up while the legal moves stay the same.
+    if (moved || this.pending) this.message = '';
+    this.legalMoves = snapshot.legalMoves || [];
     this.mustCapture = Boolean(snapshot.mustCapture);
     this.pending = '';
     this.resignArmed = false;
@@ -171,34 +200,19 @@ export class GamePage {
     return Boolean(this.ongoing() && !this.pending && side && this.seats[side]);
   }
 
+  // A page holding no seat of this game only watches it.
+  watching() {
+    return !Object.values(this.seats).some(Boolean);
+  }
+
   isFlipped() {
-    if (this.settings.autoFlip) {
+    // A spectator's board does not turn each ply: only by hand.
+    if (this.settings.autoFlip && !this.watching()) {
       const side = this.sideToMove();
       if (side) this.lastAutoFlip = side === 'black';
       return Boolean(this.lastAutoFlip);
     }
     return Boolean(this.settings.flipped);
-  }
-
-  tap(square) {
-    if (!this.canAct()) return;
-    this.message = '';
-    this.outcome(this.picker.tap(square));
-  }
-
-  drop(from, to) {
-    if (!this.canAct()) return;
-    this.message = '';
-    this.outcome(this.picker.drop(from, to));
-  }
-
-  outcome(result) {
-    if (result.kind === 'play') {
-      this.act('move', this.sideToMove(), {move: result.move.notation});
-      return;
-    }
-    if (result.kind === 'step' && this.picker.destination) this.message = t('multiRoute');
-    this.render();
   }
 
   resign() {
@@ -226,7 +240,6 @@ export class GamePage {
       this.message = t('reconnecting');
     } else {
       this.pending = requestId;
-      this.picker.reset();
     }
     this.render();
   }
@@ -254,13 +267,14 @@ export class GamePage {
   render() {
     const game = this.game;
     const flipped = this.isFlipped();
-    this.board.setFlipped(flipped);
-    const markers = this.canAct() ? this.picker.markers() : null;
-    this.board.render({
+    this.board.update({
       pieces: this.position ? this.position.pieces : new Map(),
-      lastMove: game && game.lastMove ? game.lastMove : null,
-      markers,
+      legalMoves: this.legalMoves,
+      mustCapture: this.mustCapture,
+      flipped,
       interactive: this.canAct(),
+      lastMove: game && game.lastMove ? game.lastMove : null,
+      options: {showMoves: this.settings.showMoves !== false, showNumbers: this.settings.showNumbers !== false},
     });
 
     const names = this.variant.colorNames || {white: 'White', black: 'Black'};
@@ -269,12 +283,11 @@ export class GamePage {
     this.renderPlayer(this.els.top, top, names[top]);
     this.renderPlayer(this.els.bottom, bottom, names[bottom]);
 
-    let status = this.statusText();
-    if (this.connection === 'lost') status = `${status} · ${t('reconnecting')}`;
-    if (this.message) status = `${status} · ${this.message}`;
-    this.els.status.textContent = status;
-    this.els.status.classList.toggle('error', this.message !== '');
-    this.els.status.classList.toggle('capture', Boolean(this.mustCapture && this.ongoing()));
+    this.renderStatus();
+    const watching = this.watching();
+    this.els.watching.hidden = !watching;
+    this.els.actions.hidden = watching;
+    this.els.autoFlipLabel.hidden = watching;
 
     const ongoing = Boolean(this.ongoing());
     const offer = this.opponentOfOffer();
@@ -291,6 +304,8 @@ export class GamePage {
     this.els.decline.hidden = !(ongoing && offer);
     this.els.accept.disabled = this.els.decline.disabled = !(idle && this.seats[offer]);
     this.els.autoFlip.checked = Boolean(this.settings.autoFlip);
+    this.els.showMoves.checked = this.settings.showMoves !== false;
+    this.els.showNumbers.checked = this.settings.showNumbers !== false;
 
     const data = this.root.dataset;
     data.gameId = this.gameId;
@@ -300,8 +315,21 @@ export class GamePage {
     data.result = game ? game.result || '' : '';
     data.pending = this.pending ? 'true' : 'false';
     data.connection = this.connection;
+    data.role = watching ? 'spectator' : 'player';
   }
 
+  renderStatus() {
+    let status = this.statusText();
+    // A spectator is told so first: "to move" alone reads as an invitation to play.
+    if (this.watching() && this.game) status = t('watchingStatus', {status});
+    if (this.connection === 'lost') status = `${status} · ${t('reconnecting')}`;
+    if (this.message) status = `${status} · ${this.message}`;
+    this.els.status.textContent = status;
+    this.els.status.classList.toggle('error', this.message !== '');
+    this.els.status.classList.toggle('capture', Boolean(this.mustCapture && this.ongoing() && !this.watching()));
+  }
+
+  /** @param {HTMLElement} node @param {string} color @param {string} name */
   renderPlayer(node, color, name) {
     const player = this.game ? this.game[color] || {} : {};
     const toMove = this.ongoing() && this.sideToMove() === color;
@@ -309,7 +337,7 @@ export class GamePage {
     node.classList.toggle('to-move', Boolean(toMove));
     node.querySelector('.swatch').className = `swatch ${String(name).toLowerCase()}`;
     node.querySelector('.name').textContent = name;
-    const count = node.querySelector('.captured');
+    const count = /** @type {HTMLElement} */ (node.querySelector('.captured'));
     count.id = `captured-${color}`;
     count.textContent = String(player.piecesCaptured || 0);
     count.title = t('captured');

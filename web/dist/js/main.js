@@ -9,7 +9,8 @@ import {setLanguage, t} from './strings.js';
 const startView = document.getElementById('start-view');
 const gameView = document.getElementById('game-view');
 const startError = document.getElementById('start-error');
-const variantSelect = document.getElementById('variant');
+const variantSelect = /** @type {HTMLSelectElement} */ (document.getElementById('variant'));
+const startButton = /** @type {HTMLButtonElement} */ (document.getElementById('start'));
 const resumeButton = document.getElementById('resume');
 
 let variants = [];
@@ -18,7 +19,9 @@ const settings = loadSettings();
 
 function translateStatic() {
   document.documentElement.lang = setLanguage(settings.language || navigator.language);
-  for (const node of document.querySelectorAll('[data-t]')) node.textContent = t(node.dataset.t);
+  for (const node of document.querySelectorAll('[data-t]')) {
+    if (node instanceof HTMLElement) node.textContent = t(node.dataset.t);
+  }
 }
 
 function gameIdFromHash() {
@@ -87,7 +90,7 @@ async function startGame() {
   settings.variant = variant;
   saveSettings(settings);
   startError.textContent = '';
-  document.getElementById('start').disabled = true;
+  startButton.disabled = true;
   try {
     const created = await createGame(variant, 'hotseat');
     saveGame({gameId: created.gameId, variant, seats: created.seats || {}});
@@ -95,7 +98,7 @@ async function startGame() {
   } catch (e) {
     startError.textContent = t('serverError', {message: e.message});
   } finally {
-    document.getElementById('start').disabled = false;
+    startButton.disabled = false;
   }
 }
 
@@ -121,7 +124,7 @@ async function init() {
     settings.variant = variantSelect.value;
     saveSettings(settings);
   });
-  document.getElementById('start').addEventListener('click', startGame);
+  startButton.addEventListener('click', startGame);
   resumeButton.addEventListener('click', () => {
     const saved = loadGame();
     if (saved) location.hash = `#/game/${encodeURIComponent(saved.gameId)}`;

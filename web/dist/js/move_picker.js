@@ -3,9 +3,17 @@
 // squares the piece stands on, from its start to its last landing square
 // (LegalMove.path); the player builds that path one square at a time.
 
+/**
+ * @typedef {{notation: string, path: number[], captured?: number[], fromSquare?: number, toSquare?: number}} LegalMove
+ * @typedef {{kind: 'play'|'select'|'step'|'deselect'|'none'|'illegal', move?: LegalMove}} PickResult
+ * @typedef {{selected: number, trail: number[], targets: {square: number, capture: boolean}[],
+ *            canCapture: number[], crosses: number[]}} Markers
+ */
+
 export class MovePicker {
   // legalMoves: LegalMove JSON objects ({notation, fromSquare, toSquare, path, captured});
   // mustCapture: the server says a capture is compulsory.
+  /** @param {LegalMove[]} legalMoves @param {boolean} mustCapture */
   constructor(legalMoves = [], mustCapture = false) {
     this.moves = legalMoves
       .filter((m) => Array.isArray(m.path) && m.path.length >= 2)
@@ -48,6 +56,7 @@ export class MovePicker {
 
   // A tap (or click) on a square. Returns {kind, move?}: 'play' with the
   // chosen move, 'select', 'step', 'deselect' or 'none'.
+  /** @param {number} square @returns {PickResult} */
   tap(square) {
     if (this.prefix.length > 0) {
       if (this.targets().includes(square)) {
@@ -73,7 +82,10 @@ export class MovePicker {
   }
 
   // A piece dragged from `from` and dropped on `to`: the move ending there
-  // (or, from a partly built capture, the next landing square).
+  // (or, from a partly built capture, the next landing square). A drop no
+  // move allows is 'illegal': the piece goes back and nothing stays picked
+  // up, so no rings are left pointing at a move the player gave up.
+  /** @param {number} from @param {number} to @returns {PickResult} */
   drop(from, to) {
     if (this.prefix[0] !== from) {
       if (!this.isMovable(from)) return {kind: 'none'};
@@ -91,11 +103,13 @@ export class MovePicker {
       return this.advance();
     }
     if (this.targets().includes(to)) return this.tap(to);
-    return {kind: 'none'};
+    this.reset();
+    return {kind: 'illegal'};
   }
 
   // After a step: follow squares every remaining route shares, and play the
   // move once only one is left ("a capture with one way to go on is played out in full").
+  /** @returns {PickResult} */
   advance() {
     for (;;) {
       const cands = this.candidates();
@@ -122,6 +136,7 @@ export class MovePicker {
   // What the board draws: the picked-up piece and the path chosen so far,
   // rings where it can go (capture rings when the move takes), dashed rings
   // on every piece that can capture, and a cross on each piece it would take.
+  /** @returns {Markers} */
   markers() {
     const cands = this.prefix.length > 0 ? this.candidates() : [];
     const crosses = new Set();

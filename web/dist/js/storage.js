@@ -4,7 +4,13 @@
 const SETTINGS_KEY = 'draughts.settings';
 const GAME_KEY = 'draughts.game';
 
-const defaultSettings = {variant: 'international', autoFlip: true, flipped: false};
+/**
+ * @typedef {{variant: string, autoFlip: boolean, flipped: boolean, showMoves: boolean,
+ *            showNumbers: boolean, language?: string}} Settings
+ */
+
+/** @type {Settings} */
+const defaultSettings = {variant: 'international', autoFlip: true, flipped: false, showMoves: true, showNumbers: true};
 
 function read(key) {
   try {
@@ -24,10 +30,12 @@ function write(key, value) {
   }
 }
 
+/** @returns {Settings} */
 export function loadSettings() {
   return {...defaultSettings, ...(read(SETTINGS_KEY) || {})};
 }
 
+/** @param {Settings} settings */
 export function saveSettings(settings) {
   write(SETTINGS_KEY, settings);
 }

@@ -4,6 +4,18 @@
 const en = {
   title: 'Draughts',
   board: 'Board',
+  boardHelp: 'Board: tap a piece, then where it goes; or use the arrow keys and Enter',
+  cursorAt: 'Square {square}: {what}',
+  pieceMan: '{color} man',
+  pieceKing: '{color} king',
+  emptySquare: 'empty',
+  boardOptions: 'Board',
+  showMoves: 'Show possible moves',
+  showNumbers: 'Square numbers',
+  watching: 'Watching',
+  watchingHelp: "You are a spectator: only the game's players can move, resign or offer a draw.",
+  watchingStatus: 'Watching · {status}',
+  illegalDrop: 'That piece cannot go there',
   startHeading: 'New game',
   ruleSet: 'Rule set',
   mode: 'Players',
@@ -53,12 +65,14 @@ const tables = {en};
 let current = en;
 
 // Picks the table for a language code ("en", "fr-FR"); unknown ones fall back to English.
+/** @param {string} code */
 export function setLanguage(code) {
   current = tables[String(code || '').slice(0, 2).toLowerCase()] || en;
   return current === en ? 'en' : String(code).slice(0, 2).toLowerCase();
 }
 
 // The text for a key ("toMove" or "reason.RESULT_REASON_NO_PIECES"), placeholders filled.
+/** @param {string} key @param {Record<string, string|number>} params @returns {string} */
 export function t(key, params = {}) {
   let value = key.split('.').reduce((node, part) => (node == null ? undefined : node[part]), current);
   if (typeof value !== 'string') value = key;
