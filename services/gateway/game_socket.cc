@@ -28,8 +28,11 @@ GameSocket::~GameSocket() {
 
 void GameSocket::Start(const beast::http::request<beast::http::string_body>& request) {
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-  // Beast fails a larger message and closes with 1009 (too big) itself.
-  ws_.read_message_max(kMaxMessageBytes);
+  // The socket counts a message's bytes itself (Read): Beast's own limit
+  // sends 1009 and then closes the TCP socket with the rest of the message
+  // unread, which resets the connection under a client still sending, so
+  // the client sees 1006 rather than the close frame.
+  ws_.read_message_max(0);
   ws_.text(true);
   ws_.async_accept(request, beast::bind_front_handler(&GameSocket::OnAccept, shared_from_this()));
 }
@@ -49,13 +52,24 @@ void GameSocket::OnAccept(beast::error_code error) {
 }
 
 void GameSocket::Read() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&GameSocket::OnRead, shared_from_this()));
+  // One byte past the limit is enough to know a message is too big.
+  const std::size_t room = kMaxMessageBytes + 1 - buffer_.size();
+  ws_.async_read_some(buffer_, room,
+                      beast::bind_front_handler(&GameSocket::OnRead, shared_from_this()));
 }
 
 void GameSocket::OnRead(beast::error_code error, std::size_t /*bytes*/) {
   if (error) {
-    // Closed by the client, timed out, or too big (Beast already sent 1009).
+    // Closed by the client, or timed out.
     MarkClosed();
+    return;
+  }
+  if (buffer_.size() > kMaxMessageBytes) {
+    CloseTooBig();
+    return;
+  }
+  if (!ws_.is_message_done()) {
+    Read();
     return;
   }
   context_.metrics->MessageIn();
@@ -68,6 +82,23 @@ void GameSocket::OnRead(beast::error_code error, std::size_t /*bytes*/) {
     HandleFrame(frame);
   }
   Read();
+}
+
+void GameSocket::CloseTooBig() {
+  buffer_.consume(buffer_.size());
+  if (closing_ || closed_) return;
+  closing_ = true;
+  CancelWatch();
+  // async_close sends the close frame, then reads and discards the rest of
+  // the message and whatever follows until the client's close frame, and
+  // only then closes the TCP socket; the timeout bounds that wait.
+  websocket::stream_base::timeout closing{};
+  closing.handshake_timeout = kCloseHandshakeTimeout;
+  closing.idle_timeout = websocket::stream_base::none();
+  closing.keep_alive_pings = false;
+  ws_.set_option(closing);
+  ws_.async_close(websocket::close_code::too_big,
+                  [self = shared_from_this()](beast::error_code) { self->MarkClosed(); });
 }
 
 void GameSocket::HandleFrame(const std::string& text) {

@@ -17,6 +17,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <chrono>
 #include <deque>
 #include <memory>
 #include <string>
@@ -33,6 +34,9 @@ class GameSocket : public HubMember, public std::enable_shared_from_this<GameSoc
   static constexpr std::size_t kMaxQueuedFrames = 512;
   // Actions of one socket waiting for game_state at once.
   static constexpr int kMaxActionsInFlight = 8;
+  // How long a socket refusing a message waits for the client's close frame
+  // (discarding what it still sends) before dropping the connection.
+  static constexpr std::chrono::seconds kCloseHandshakeTimeout{3};
 
   // The caller has had SocketHub::Admit() return true for this socket; the
   // destructor calls Leave().
@@ -50,6 +54,9 @@ class GameSocket : public HubMember, public std::enable_shared_from_this<GameSoc
   void Read();
   void OnRead(boost::beast::error_code error, std::size_t bytes);
   void HandleFrame(const std::string& text);
+  // A message over kMaxMessageBytes: close with 1009 and wait for the
+  // client's close, so a client still sending reads the code, not a reset.
+  void CloseTooBig();
   // From any thread: queue a frame on the strand.
   void Send(std::string frame);
   // On the strand.

@@ -4,6 +4,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <functional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -125,6 +126,49 @@ absl::StatusOr<std::string> WsClient::Read(absl::Duration timeout) {
   }
   if (result) return absl::UnavailableError(absl::StrCat("read: ", result.message()));
   return beast::buffers_to_string(buffer.data());
+}
+
+absl::Status WsClient::SendWhileReadingUntilClosed(const std::string& first,
+                                                   const std::string& next,
+                                                   absl::Duration timeout) {
+  beast::flat_buffer buffer;
+  beast::error_code read_error;
+  bool read_done = false;
+  std::function<void(beast::error_code, std::size_t)> on_read = [&](beast::error_code error,
+                                                                    std::size_t) {
+    if (error) {
+      read_error = error;
+      read_done = true;
+      return;
+    }
+    buffer.consume(buffer.size());
+    ws_.async_read(buffer, on_read);
+  };
+  ws_.async_read(buffer, on_read);
+  std::function<void(beast::error_code, std::size_t)> on_write = [&](beast::error_code error,
+                                                                     std::size_t) {
+    if (error || read_done) return;
+    ws_.async_write(net::buffer(next), on_write);
+  };
+  ws_.async_write(net::buffer(first), on_write);
+  io_.restart();
+  const auto deadline = std::chrono::steady_clock::now() + absl::ToChronoMilliseconds(timeout);
+  while (!read_done && std::chrono::steady_clock::now() < deadline) {
+    io_.run_for(std::chrono::milliseconds(50));
+    io_.restart();
+  }
+  // Ends whatever is still pending (a write blocked on a full window).
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().close(ignored);
+  io_.restart();
+  io_.run();
+  if (!read_done) return absl::DeadlineExceededError("the socket did not close in time");
+  if (ws_.reason().code != websocket::close_code::none) {
+    close_code_ = static_cast<int>(ws_.reason().code);
+    return absl::OkStatus();
+  }
+  return absl::UnavailableError(absl::StrCat(
+      "closed without a close frame (a browser reports 1006): ", read_error.message()));
 }
 
 absl::StatusOr<google::protobuf::Struct> WsClient::ReadJson(absl::Duration timeout) {

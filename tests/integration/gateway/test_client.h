@@ -49,6 +49,13 @@ class WsClient {
   absl::StatusOr<std::string> Read(absl::Duration timeout = absl::Seconds(10));
   // The next frame parsed as a JSON object.
   absl::StatusOr<google::protobuf::Struct> ReadJson(absl::Duration timeout = absl::Seconds(10));
+  // Sends `first`, then `next` again and again while reading, as a client
+  // that has not yet seen the server's close frame does; stops once the
+  // read side sees the socket close (close_code() then holds the code if a
+  // close frame arrived) or after `timeout`. The error says how the read
+  // ended when no close frame came.
+  absl::Status SendWhileReadingUntilClosed(const std::string& first, const std::string& next,
+                                           absl::Duration timeout = absl::Seconds(10));
   // The close code the server sent, once a Read() saw the socket close.
   std::optional<int> close_code() const { return close_code_; }
   // The upgrade (or refusal) response's header lines and body, as received.
