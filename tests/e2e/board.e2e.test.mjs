@@ -34,7 +34,10 @@ let base = '';
 let failed = false;
 
 before(async () => {
-  fs.rmSync(screenshotDir, {recursive: true, force: true});
+  // Only this file's screenshots: other e2e files keep theirs in subfolders.
+  for (const name of fs.existsSync(screenshotDir) ? fs.readdirSync(screenshotDir) : []) {
+    if (name.endsWith('.png')) fs.rmSync(`${screenshotDir}/${name}`, {force: true});
+  }
   await servers.start();
   base = servers.baseUrl;
 });

@@ -10,6 +10,7 @@
 //   DRAUGHTS_BUILD_DIR=build/asan node --test tests/e2e/board_player.e2e.test.mjs
 // Screenshots: build/e2e-screenshots/board-player/.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 
@@ -36,6 +37,7 @@ let failed = false;
 const shots = path.join(screenshotDir, 'board-player');
 
 before(async () => {
+  fs.rmSync(shots, {recursive: true, force: true});
   await servers.start();
   base = servers.baseUrl;
 });
