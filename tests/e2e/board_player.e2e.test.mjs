@@ -30,6 +30,7 @@ import {
   waitForPly,
 } from './lib/app_driver.mjs';
 import {Servers} from './lib/servers.mjs';
+import {parseFen} from '../../web/dist/js/fen.js';
 
 const servers = new Servers();
 let base = '';
@@ -247,4 +248,26 @@ test('keyboard: arrows and Enter play a move; Escape puts the piece back', async
     await waitForPly(page, 1);
     assert.deepEqual((await boardPieces(page)).get(29), {color: 'white', king: false});
   });
+});
+
+test('a phone: a Canadian 12x12 game by taps, the board drawn as the server has it after every move', async () => {
+  await withBrowser('phone-canadian', {width: 390, height: 844}, async (page) => {
+    await startHotseat(page, base, 'canadian');
+    const box = await page.locator('#board').boundingBox();
+    assert.ok(box.width <= 390 && box.width >= 340, `the board fills the phone's width (${box.width}px)`);
+    const cell = await page.locator('#board rect.sq[data-square="1"]').boundingBox();
+    assert.ok(cell.width >= 27, `squares big enough to tap (${cell.width}px)`);
+    let captures = 0;
+    for (let ply = 0; ply < 16; ply++) {
+      const state = await serverGame(page);
+      // The last legal move: varied enough to reach captures on both sides.
+      const move = state.legalMoves[state.legalMoves.length - 1];
+      if (move.captured && move.captured.length > 0) captures++;
+      await playByTaps(page, move.notation);
+      const after = await serverGame(page);
+      assert.deepEqual(await boardPieces(page), parseFen(after.game.fen).pieces, `ply ${ply + 1}`);
+    }
+    await shot(page, 'phone-canadian');
+    assert.ok(captures >= 1, `the game went through captures (${captures})`);
+  }, {touch: true});
 });
