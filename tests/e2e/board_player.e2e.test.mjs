@@ -1,8 +1,10 @@
 // End to end, as a new player meets the board: the board options of seed 001
 // (possible moves, square numbers) kept over a reload, a forced English
 // multi-capture played by tapping its landing squares, a move played with
-// the keyboard, an illegal drop that puts the piece back, and a spectator's
-// page that says it is watching. Real gateway, game_state and Redis.
+// the keyboard, an illegal drop that puts the piece back, a spectator's page
+// that says it is watching, a 12x12 game by taps on a phone, and the 1009 a
+// browser must read (not 1006) when it sends too much. Real gateway,
+// game_state and Redis.
 //
 // Run alone (ctest -R e2e.board_player does the same):
 //   (cd tests/e2e && npm ci)
@@ -270,4 +272,36 @@ test('a phone: a Canadian 12x12 game by taps, the board drawn as the server has 
     await shot(page, 'phone-canadian');
     assert.ok(captures >= 1, `the game went through captures (${captures})`);
   }, {touch: true});
+});
+
+// Before the gateway closed gracefully, Chrome read 1006 in most rounds: the
+// connection was reset under the rest of its message.
+test('a browser still sending after an oversized message reads close code 1009, not 1006', async () => {
+  await withBrowser('oversized', {width: 800, height: 900}, async (page) => {
+    const id = await startHotseat(page, base, 'international');
+    const codes = await page.evaluate(async (gameId) => {
+      const results = [];
+      for (let round = 0; round < 5; round++) {
+        results.push(
+          await new Promise((resolve) => {
+            const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/games/${encodeURIComponent(gameId)}`);
+            let timer = 0;
+            ws.onopen = () => {
+              ws.send(JSON.stringify({action: 'ping', pad: 'p'.repeat(1 << 20)}));
+              // Goes on sending as a page that has not noticed yet would.
+              timer = setInterval(() => {
+                if (ws.readyState === WebSocket.OPEN) ws.send('{"action":"ping"}');
+              }, 1);
+            };
+            ws.onclose = (event) => {
+              clearInterval(timer);
+              resolve(event.code);
+            };
+          }),
+        );
+      }
+      return results;
+    }, id);
+    assert.deepEqual(codes, [1009, 1009, 1009, 1009, 1009]);
+  });
 });
