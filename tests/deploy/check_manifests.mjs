@@ -7,7 +7,9 @@
 //    whose ports are the service's flag defaults (from `<binary> --help`
 //    when it is built, else from services/README.md's ports table), probes
 //    on that port, a Service, a PodDisruptionBudget, an autoscaler, a
-//    NetworkPolicy; a compose service with the same ports; a scrape job.
+//    NetworkPolicy letting it reach what its flags say it calls (and the
+//    callee's policy admitting it); a compose service with the same ports;
+//    a scrape job.
 // Prints one line per finding and exits 1 if any.
 import {execFileSync} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
@@ -52,10 +54,35 @@ function helpPorts(binary) {
   const listen = help.match(/--listen <string>[^\n]*\(default "[^"]*:(\d+)"\)/);
   const metrics = help.match(/--metrics-port <int>[^\n]*\(default "(\d+)"\)/);
   if (!listen || !metrics) throw new Error(`${binary} --help shows no --listen/--metrics-port default`);
-  return {grpc: Number(listen[1]), metrics: Number(metrics[1])};
+  // What it calls, from the environment fallbacks of its flags: the stores
+  // (DRAUGHTS_REDIS, DRAUGHTS_PG) and other services (DRAUGHTS_<NAME>_ADDR).
+  const calls = new Set();
+  for (const m of help.matchAll(/\[env DRAUGHTS_([A-Z_]+)\]/g)) {
+    if (m[1] === 'REDIS') calls.add('redis');
+    else if (m[1] === 'PG') calls.add('postgres');
+    else if (m[1].endsWith('_ADDR')) calls.add(dnsName(m[1].slice(0, -'_ADDR'.length).toLowerCase()));
+  }
+  return {grpc: Number(listen[1]), metrics: Number(metrics[1]), calls: [...calls]};
+}
+
+// What a service not built yet calls: docs/OPERATIONS.md's "What runs"
+// table (`| matchmaking | 50052 | 9102 | Redis, game_state | ...`).
+function documentedCalls() {
+  const calls = new Map();
+  const doc = readFileSync(join(root, 'docs/OPERATIONS.md'), 'utf8');
+  for (const line of doc.split('\n')) {
+    const m = line.match(/^\|\s*([a-z_]+)[^|]*\|\s*\d+\s*\|\s*\d+\s*\|([^|]*)\|/);
+    if (!m) continue;
+    calls.set(m[1], m[2].split(',').map((c) => c.trim()).filter(Boolean).flatMap((c) => {
+      if (c === 'every service') return [...readme.keys()].filter((n) => n !== m[1]).map(dnsName);
+      return [c === 'PostgreSQL' ? 'postgres' : dnsName(c.toLowerCase())];
+    }));
+  }
+  return calls;
 }
 
 const readme = readmePorts();
+const documented = documentedCalls();
 const services = [];
 for (const entry of readdirSync(join(root, 'services'), {withFileTypes: true})) {
   if (!entry.isDirectory() || !existsSync(join(root, 'services', entry.name, 'CMakeLists.txt'))) continue;
@@ -71,10 +98,11 @@ for (const entry of readdirSync(join(root, 'services'), {withFileTypes: true})) 
            `services/README.md lists ${name} with ${JSON.stringify(listed)}, --help says ${JSON.stringify(ports)}`);
   } else {
     ports = readme.get(name);
-    source = 'services/README.md (binary not built)';
+    source = 'services/README.md and docs/OPERATIONS.md (binary not built)';
     if (!expect(ports, `${name} is neither built nor in services/README.md's ports table`)) continue;
+    ports = {...ports, calls: documented.get(name) ?? []};
   }
-  console.log(`service ${name}: port ${ports.grpc}, metrics ${ports.metrics} (from ${source})`);
+  console.log(`service ${name}: port ${ports.grpc}, metrics ${ports.metrics}, calls ${ports.calls?.join(", ") || "(not known)"} (from ${source})`);
   services.push({name, dns: dnsName(name), ...ports});
 }
 expect(services.length > 0, 'no service found under services/');
@@ -98,7 +126,7 @@ const compose = parse(composeText, {merge: true});
     Object.values(node).forEach(dropIds);
   };
   dropIds(schema);
-  const ajv = new Ajv2019({strict: false, allErrors: true});
+  const ajv = new Ajv2019({strict: false, allErrors: true, logger: false});
   // Compose's own string formats, as the specification describes them.
   ajv.addFormat('duration', /^(\d+(\.\d+)?(us|ms|s|m|h))+$/);
   ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp))?$/);
@@ -155,6 +183,23 @@ for (const file of renderedFiles) {
 
 const find = (objects, kind, name) => objects.find((o) => o.kind === kind && o.metadata.name === name);
 
+// The port a callee serves on: its Service's first port.
+function calleePort(objects, callee) {
+  return find(objects, 'Service', callee)?.spec.ports[0].port;
+}
+
+// Whether NetworkPolicy rules (egress `to` or ingress `from`) let pods named
+// `peer` (app.kubernetes.io/name) through on `port`.
+function allows(rules, peer, port, side = 'to') {
+  const selects = (selector) =>
+      selector?.matchLabels?.['app.kubernetes.io/name'] === peer ||
+      (selector?.matchExpressions ?? []).some(
+          (e) => e.key === 'app.kubernetes.io/name' && e.operator === 'In' && e.values.includes(peer));
+  return (rules ?? []).some((rule) =>
+      (rule[side] ?? []).some((p) => !p.namespaceSelector && selects(p.podSelector)) &&
+      (rule.ports ?? []).some((p) => p.port === port));
+}
+
 // ---- each service, everywhere ------------------------------------------------
 
 const promConfig = parse(readFileSync(join(root, 'deploy/prometheus/prometheus.yml'), 'utf8'));
@@ -187,7 +232,17 @@ for (const s of services) {
       expect(ports.includes(s.grpc) && ports.includes(s.metrics), `${where}: Service ports ${ports}`);
     }
     expect(find(objects, 'PodDisruptionBudget', s.dns), `${where}: no PodDisruptionBudget`);
-    expect(find(objects, 'NetworkPolicy', s.dns), `${where}: no NetworkPolicy`);
+    const policy = find(objects, 'NetworkPolicy', s.dns);
+    if (expect(policy, `${where}: no NetworkPolicy`)) {
+      for (const callee of s.calls) {
+        const port = calleePort(objects, callee);
+        expect(allows(policy.spec.egress, callee, port),
+               `${where}: its flags say it calls ${callee}, its NetworkPolicy gives no egress to ${callee}:${port}`);
+        const calleePolicy = find(objects, 'NetworkPolicy', callee);
+        expect(calleePolicy && allows(calleePolicy.spec.ingress, s.dns, port, 'from'),
+               `${where}: ${callee}'s NetworkPolicy does not admit ${s.dns} on ${port}`);
+      }
+    }
     expect(find(objects, 'HorizontalPodAutoscaler', s.dns) || find(objects, 'ScaledObject', s.dns),
            `${where}: no HorizontalPodAutoscaler or ScaledObject`);
     if (!gateway) {
