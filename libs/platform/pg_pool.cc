@@ -3,12 +3,14 @@
 #include <poll.h>
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <pqxx/transaction>
 
 #include "absl/strings/str_cat.h"
 #include "platform/logging.h"
 #include "platform/pg_errors.h"
+#include "platform/store_metrics.h"
 
 namespace draughts::platform {
 namespace {
@@ -17,6 +19,18 @@ struct Outcome {
   absl::Status status;
   bool fn_started = false;
   bool connection_suspect = false;
+  bool from_database = false;  // status is the database's, not the function's
+};
+
+// Times one WithTransaction and records it (platform/store_metrics.h) with
+// the last failure of the database or the pool, whichever way it returns.
+struct CallRecorder {
+  ~CallRecorder() {
+    RecordPgCall(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                 database_status);
+  }
+  const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  absl::Status database_status;
 };
 
 template <typename Transaction>
@@ -41,6 +55,7 @@ Outcome RunIn(pqxx::connection& connection, const TransactionFn& fn) {
   } catch (...) {
     outcome.status = PgExceptionToStatus(std::current_exception());
     outcome.connection_suspect = IsConnectionFailure(outcome.status);
+    outcome.from_database = true;
   }
   return outcome;
 }
@@ -155,12 +170,17 @@ void PgPool::Release(std::unique_ptr<pqxx::connection> connection, bool broken) 
 absl::Status PgPool::WithTransaction(const TransactionFn& fn, const TransactionOptions& options) {
   if (!fn) return absl::InvalidArgumentError("WithTransaction: empty function");
   const int attempts = std::max(1, options.attempts);
+  CallRecorder recorder;
   bool reconnected = false;
   int attempt = 1;
   for (;;) {
     auto connection = Acquire();
-    if (!connection.ok()) return connection.status();
+    if (!connection.ok()) {
+      recorder.database_status = connection.status();
+      return connection.status();
+    }
     Outcome outcome = Run(**connection, fn, options.isolation);
+    recorder.database_status = outcome.from_database ? outcome.status : absl::OkStatus();
     bool broken = outcome.connection_suspect || !(*connection)->is_open();
     Release(*std::move(connection), broken);
     if (outcome.status.ok()) return outcome.status;

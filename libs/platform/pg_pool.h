@@ -14,6 +14,9 @@
 // callers only see UNAVAILABLE when the database is really unreachable or
 // the connection died mid-transaction.
 //
+// Metrics: every WithTransaction is timed and its database failures counted
+// in draughts_pg_call_* (platform/store_metrics.h).
+//
 // Thread-safe; each transaction has a connection to itself.
 #ifndef DRAUGHTS_PLATFORM_PG_POOL_H_
 #define DRAUGHTS_PLATFORM_PG_POOL_H_

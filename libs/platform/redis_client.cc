@@ -6,6 +6,7 @@
 #include <sys/time.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <mutex>
 #include <utility>
@@ -14,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "platform/absl_compat.h"
+#include "platform/store_metrics.h"
 
 namespace draughts::platform {
 namespace {
@@ -40,6 +42,10 @@ struct ReplyDeleter {
   void operator()(redisReply* reply) const { freeReplyObject(reply); }
 };
 using ReplyPtr = std::unique_ptr<redisReply, ReplyDeleter>;
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 }  // namespace
 
@@ -186,9 +192,14 @@ absl::StatusOr<RedisReply> RedisClient::RunCommand(const std::vector<std::string
 absl::StatusOr<RedisReply> RedisClient::CommandWithTimeout(const std::vector<std::string>& argv,
                                                            absl::Duration timeout) {
   if (argv.empty()) return absl::InvalidArgumentError("redis: empty command");
-  if (absl::Status status = EnsureConnected(); !status.ok()) return status;
-  std::vector<std::string_view> views(argv.begin(), argv.end());
-  return RunCommand(views, timeout);
+  const auto start = std::chrono::steady_clock::now();
+  absl::Status connected = EnsureConnected();
+  absl::StatusOr<RedisReply> reply =
+      connected.ok() ? RunCommand(std::vector<std::string_view>(argv.begin(), argv.end()), timeout)
+                     : absl::StatusOr<RedisReply>(std::move(connected));
+  RecordRedisCall(argv[0], SecondsSince(start), reply.status(),
+                  /*blocking=*/timeout != options_.command_timeout);
+  return reply;
 }
 
 absl::StatusOr<RedisReply> RedisClient::Command(const std::vector<std::string>& argv) {
@@ -197,17 +208,30 @@ absl::StatusOr<RedisReply> RedisClient::Command(const std::vector<std::string>& 
 
 absl::StatusOr<RedisReply> RedisClient::Command(std::initializer_list<std::string_view> argv) {
   if (argv.size() == 0) return absl::InvalidArgumentError("redis: empty command");
-  if (absl::Status status = EnsureConnected(); !status.ok()) return status;
-  return RunCommand(std::vector<std::string_view>(argv), options_.command_timeout);
+  const auto start = std::chrono::steady_clock::now();
+  absl::Status connected = EnsureConnected();
+  absl::StatusOr<RedisReply> reply =
+      connected.ok() ? RunCommand(std::vector<std::string_view>(argv), options_.command_timeout)
+                     : absl::StatusOr<RedisReply>(std::move(connected));
+  RecordRedisCall(*argv.begin(), SecondsSince(start), reply.status(), /*blocking=*/false);
+  return reply;
 }
 
 absl::StatusOr<std::vector<RedisReply>> RedisClient::Pipeline(
     const std::vector<std::vector<std::string>>& commands) {
-  std::vector<RedisReply> replies;
-  if (commands.empty()) return replies;
+  if (commands.empty()) return std::vector<RedisReply>();
   for (const std::vector<std::string>& command : commands) {
     if (command.empty()) return absl::InvalidArgumentError("redis: empty command in pipeline");
   }
+  const auto start = std::chrono::steady_clock::now();
+  absl::StatusOr<std::vector<RedisReply>> replies = RunPipeline(commands);
+  RecordRedisCall("PIPELINE", SecondsSince(start), replies.status(), /*blocking=*/false);
+  return replies;
+}
+
+absl::StatusOr<std::vector<RedisReply>> RedisClient::RunPipeline(
+    const std::vector<std::vector<std::string>>& commands) {
+  std::vector<RedisReply> replies;
   if (absl::Status status = EnsureConnected(); !status.ok()) return status;
   for (const std::vector<std::string>& command : commands) {
     std::vector<const char*> pointers;

@@ -13,6 +13,9 @@
 // Replies: error replies become a status (see RedisErrorToStatus) in
 // Command(); Pipeline() keeps them as RedisReply::Type::kError per command.
 //
+// Metrics: every Command() and Pipeline() is timed and its errors counted
+// in draughts_redis_call_* (platform/store_metrics.h).
+//
 // SIGPIPE: the first connection sets SIGPIPE to SIG_IGN if it was SIG_DFL,
 // since hiredis writes to sockets with write(2).
 //
@@ -92,6 +95,8 @@ class RedisClient {
   absl::Status ConnectionLost(std::string_view what);
   absl::StatusOr<RedisReply> RunCommand(const std::vector<std::string_view>& argv,
                                         absl::Duration timeout);
+  absl::StatusOr<std::vector<RedisReply>> RunPipeline(
+      const std::vector<std::vector<std::string>>& commands);
 
   RedisOptions options_;
   std::unique_ptr<redisContext, ContextDeleter> context_;

@@ -10,6 +10,7 @@
 #include "absl/synchronization/mutex.h"
 #include "game_state/event_feed_redis.h"
 #include "game_state/game_service.h"
+#include "game_state/live_games_gauge.h"
 #include "game_state/outbox_relay.h"
 #include "game_state/player_tokens.h"
 #include "game_state/redis_game_store.h"
@@ -142,6 +143,10 @@ absl::Status Run(int argc, char** argv) {
     platform::LogWarn("Redis not ready at startup", {{"status", loaded}});
   }
   relay.StartSweeper();
+  LiveGamesGauge live_games(
+      &pool, {.live_games_key = keys.LiveGames(), .idle_retention = store_options.idle_retention},
+      *platform::MetricsRegistry());
+  live_games.Start();
   RedisEventFeed feed(&pool, redis_options, keys);
   GameServiceDeps deps;
   deps.metrics = &metrics;

@@ -11,9 +11,11 @@
 #include "absl/strings/str_cat.h"
 #include "game_state/event_feed_redis.h"
 #include "game_state/game_service.h"
+#include "game_state/live_games_gauge.h"
 #include "game_state/outbox_relay.h"
 #include "game_state/redis_game_store.h"
 #include "integration_env.h"
+#include "metrics_test_util.h"
 #include "platform/redis_pool.h"
 #include "platform/testing/redis_server_process.h"
 #include "platform/testing/test_env.h"
@@ -240,6 +242,50 @@ TEST_F(RedisStoreTest, ListGamesFromTheIndexes) {
   ASSERT_TRUE(replica_->stub->ListGames(&next_context, request, &next).ok());
   ASSERT_EQ(next.games_size(), 1);
   EXPECT_EQ(next.games(0).game_id(), ids[0]);
+}
+
+TEST_F(RedisStoreTest, LiveGamesAreCountedInRedisSoEveryReplicaReportsTheSame) {
+  // Two replicas' gauges, each over its own connections and registry.
+  prometheus::Registry registry_a;
+  prometheus::Registry registry_b;
+  platform::RedisPool other_pool(replica_->options, 1);
+  LiveGamesGauge gauge_a(&replica_->pool, {.live_games_key = replica_->keys.LiveGames()},
+                         registry_a);
+  LiveGamesGauge gauge_b(&other_pool, {.live_games_key = replica_->keys.LiveGames()}, registry_b);
+  auto live = [](prometheus::Registry& registry) {
+    return platform::testing::MetricValue(registry, "draughts_games_live");
+  };
+  ASSERT_TRUE(gauge_a.Refresh().ok());
+  EXPECT_EQ(live(registry_a), 0);
+
+  std::vector<v1::CreateGameResponse> games(2);
+  for (v1::CreateGameResponse& created : games) {
+    ASSERT_TRUE(CreateGame(*replica_->stub, PeopleGameRequest("english"), &created).ok());
+  }
+  ASSERT_TRUE(gauge_a.Refresh().ok());
+  ASSERT_TRUE(gauge_b.Refresh().ok());
+  EXPECT_EQ(live(registry_a), 2);
+  EXPECT_EQ(live(registry_b), 2);
+
+  grpc::ClientContext context;
+  v1::ResignRequest resign;
+  resign.set_game_id(games[0].game_id());
+  resign.set_player_token(games[0].white_player_token());
+  resign.set_expected_ply(0);
+  v1::ResignResponse resigned;
+  ASSERT_TRUE(replica_->stub->Resign(&context, resign, &resigned).ok());
+  ASSERT_TRUE(gauge_b.Refresh().ok());
+  EXPECT_EQ(live(registry_b), 1);
+
+  // A game idle for longer than the idle retention is gone, not live.
+  prometheus::Registry registry_later;
+  LiveGamesGauge later(&replica_->pool,
+                       {.live_games_key = replica_->keys.LiveGames(),
+                        .idle_retention = absl::Hours(24),
+                        .now = [] { return absl::Now() + absl::Hours(25); }},
+                       registry_later);
+  ASSERT_TRUE(later.Refresh().ok());
+  EXPECT_EQ(live(registry_later), 0);
 }
 
 int64_t Millis(const google::protobuf::Timestamp& t) {
