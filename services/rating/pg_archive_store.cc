@@ -58,10 +58,11 @@ RETURNING game_id)sql";
 constexpr const char* kStoredRecordsSql = R"sql(
 SELECT game_id, record FROM archived_games WHERE game_id = ANY($1::text[]))sql";
 
+// White's change first, as RecordResultResponse.changes lists them.
 constexpr const char* kStoredChangesSql = R"sql(
 SELECT game_id, player_id, color, month, elo_before, elo_after
 FROM rating_history WHERE game_id = ANY($1::text[]) AND elo_changed
-ORDER BY game_id, color)sql";
+ORDER BY game_id, color = 'COLOR_BLACK')sql";
 
 // Rows a batch needs exist before they are locked, so a concurrent batch
 // that creates the same row cannot be overwritten with a stale value.

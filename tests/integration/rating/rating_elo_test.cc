@@ -213,6 +213,17 @@ TEST_F(RatingEloTest, TheGamesEndTimeDecidesTheMonthAndAnEmptyMonthIsTheClocks) 
                            RatedRecord("feb", "ann", "bob", v1::GAME_RESULT_BLACK_WINS, february)},
                           absl::Now())
                   .ok());
+  // A repeat answers the first changes, White's first.
+  auto repeat = store.Record({RatedRecord("feb", "ann", "bob", v1::GAME_RESULT_BLACK_WINS,
+                                          february)},
+                             absl::Now());
+  ASSERT_TRUE(repeat.ok()) << repeat.status();
+  EXPECT_EQ(repeat->front().kind, RecordedGame::Kind::kDuplicate);
+  ASSERT_EQ(repeat->front().changes.size(), 2u);
+  EXPECT_EQ(repeat->front().changes[0].color(), v1::COLOR_WHITE);
+  EXPECT_EQ(repeat->front().changes[0].player_id(), "ann");
+  EXPECT_EQ(repeat->front().changes[1].elo_after(), 1520);
+
   auto january = store.FindRating("ann", "international", "2026-01");
   auto february_rating = store.FindRating("ann", "international", "2026-02");
   ASSERT_TRUE(january.ok() && january->has_value());
