@@ -72,6 +72,30 @@ v1::ResultRecord Game(const std::string& run, int i, const Options& options, std
   return record;
 }
 
+struct GroupState {
+  int64_t pending = -1;
+  int64_t lag = -1;
+};
+
+// The group's pending and lag from XINFO GROUPS (Redis 7).
+absl::StatusOr<GroupState> ReadGroup(platform::RedisClient& redis, const std::string& stream,
+                                     const std::string& group) {
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisReply reply, redis.Command({"XINFO", "GROUPS", stream}));
+  for (const platform::RedisReply& info : reply.elements()) {
+    const auto& fields = info.elements();
+    GroupState state;
+    bool ours = false;
+    for (size_t i = 0; i + 1 < fields.size(); i += 2) {
+      const std::string key = fields[i].text();
+      if (key == "name") ours = fields[i + 1].text() == group;
+      if (key == "pending") state.pending = fields[i + 1].integer();
+      if (key == "lag") state.lag = fields[i + 1].is_nil() ? -1 : fields[i + 1].integer();
+    }
+    if (ours) return state;
+  }
+  return absl::NotFoundError("no consumer group rating on the stream (is the service running?)");
+}
+
 int64_t Count(pqxx::connection& pg, const std::string& sql) {
   pqxx::nontransaction tx(pg);
   const pqxx::result rows = tx.exec(sql);
@@ -119,23 +143,27 @@ absl::Status Run(int argc, char** argv) {
   for (size_t first = 0; first < entries.size(); first += kChunk) {
     std::vector<std::vector<std::string>> commands;
     for (size_t i = first; i < std::min(first + kChunk, entries.size()); ++i) {
-      commands.push_back({"XADD", options.stream, "*", "data", entries[i].second, "game_id",
-                          entries[i].first});
+      commands.push_back(
+          {"XADD", options.stream, "*", "data", entries[i].second, "game_id", entries[i].first});
     }
     DRAUGHTS_RETURN_IF_ERROR(redis.Pipeline(commands).status());
   }
   const absl::Duration written = absl::Now() - start;
-  const std::string count_games =
-      absl::StrCat("SELECT count(*) FROM archived_games WHERE game_id LIKE ", like);
-  int64_t applied = 0;
-  while ((applied = Count(pg, count_games)) < options.results) {
+  // The service acknowledges an entry only after its transaction commits:
+  // nothing pending and nothing undelivered means every game is in
+  // PostgreSQL. Redis answers that without loading the database.
+  while (true) {
+    DRAUGHTS_ASSIGN_OR_RETURN(GroupState state, ReadGroup(redis, options.stream, "rating"));
+    if (state.pending == 0 && state.lag == 0) break;
     if (absl::Now() - start > options.timeout) {
       return absl::DeadlineExceededError(
-          absl::StrCat("only ", applied, " of ", options.results, " applied in time"));
+          absl::StrCat("still ", state.pending, " pending and ", state.lag, " undelivered"));
     }
-    absl::SleepFor(absl::Milliseconds(10));
+    absl::SleepFor(absl::Milliseconds(5));
   }
   const absl::Duration elapsed = absl::Now() - start;
+  const int64_t applied =
+      Count(pg, absl::StrCat("SELECT count(*) FROM archived_games WHERE game_id LIKE ", like));
 
   const int64_t rating_games =
       Count(pg, absl::StrCat("SELECT sum(games) FROM ratings WHERE player_id LIKE ", like));

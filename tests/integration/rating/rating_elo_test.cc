@@ -214,9 +214,8 @@ TEST_F(RatingEloTest, TheGamesEndTimeDecidesTheMonthAndAnEmptyMonthIsTheClocks) 
                           absl::Now())
                   .ok());
   // A repeat answers the first changes, White's first.
-  auto repeat = store.Record({RatedRecord("feb", "ann", "bob", v1::GAME_RESULT_BLACK_WINS,
-                                          february)},
-                             absl::Now());
+  auto repeat = store.Record(
+      {RatedRecord("feb", "ann", "bob", v1::GAME_RESULT_BLACK_WINS, february)}, absl::Now());
   ASSERT_TRUE(repeat.ok()) << repeat.status();
   EXPECT_EQ(repeat->front().kind, RecordedGame::Kind::kDuplicate);
   ASSERT_EQ(repeat->front().changes.size(), 2u);
