@@ -281,6 +281,32 @@ TEST_F(RatingEloTest, ARatedGameAgainstAGuestLeavesRatingsUntouched) {
             1);
 }
 
+TEST_F(RatingEloTest, PostgreSQLLatencyAndErrorsAreMeasuredPerOperation) {
+  auto registry = std::make_shared<prometheus::Registry>();
+  ArchiveMetrics metrics(*registry);
+  PgArchiveStore store(pool_.get(), EloSettings{}, &metrics);
+  ASSERT_TRUE(
+      store.Record({RatedRecord("m1", "ann", "bob", v1::GAME_RESULT_DRAW, kJanuary)}, absl::Now())
+          .ok());
+  ASSERT_TRUE(store.FindRating("ann", "international", "2026-01").ok());
+  EXPECT_EQ(platform::testing::HistogramCount(*registry, "draughts_rating_pg_duration_seconds",
+                                              {{"operation", "record"}}),
+            1u);
+  EXPECT_EQ(platform::testing::HistogramCount(*registry, "draughts_rating_pg_duration_seconds",
+                                              {{"operation", "find_rating"}}),
+            1u);
+
+  SetLoginAllowed(false);
+  const auto down =
+      store.Record({RatedRecord("m2", "ann", "bob", v1::GAME_RESULT_DRAW, kJanuary)}, absl::Now());
+  SetLoginAllowed(true);
+  EXPECT_EQ(down.status().code(), absl::StatusCode::kUnavailable) << down.status();
+  EXPECT_EQ(platform::testing::MetricValue(*registry, "draughts_rating_pg_errors_total",
+                                           {{"operation", "record"}, {"code", "unavailable"}}),
+            1);
+  EXPECT_EQ(ArchivedRows("m2"), 0);
+}
+
 TEST_F(RatingEloTest, LeaderboardPagesAndOwnRanksFromPostgreSQL) {
   PgArchiveStore store(pool_.get());
   ASSERT_TRUE(store.Record(MixedGames(150, 23, "l"), absl::Now()).ok());
