@@ -1,5 +1,7 @@
 #include "rating/archive_metrics.h"
 
+#include "absl/strings/ascii.h"
+
 namespace draughts::rating {
 namespace {
 
@@ -36,7 +38,46 @@ ArchiveMetrics::ArchiveMetrics(prometheus::Registry& registry)
       malformed_(prometheus::BuildCounter()
                      .Name("draughts_archive_malformed_total")
                      .Help("Results stream entries acknowledged without archiving, by reason")
+                     .Register(registry)),
+      applied_(prometheus::BuildCounter()
+                   .Name("draughts_rating_results_applied_total")
+                   .Help("Finished games recorded for the first time (archive, history, Elo), "
+                         "by whether they changed Elo")
+                   .Register(registry)),
+      applied_elo_changed_(applied_.Add({{"elo", "changed"}})),
+      applied_elo_unchanged_(applied_.Add({{"elo", "unchanged"}})),
+      rating_updates_(Counter(registry, "draughts_rating_updates_total",
+                              "Player ratings moved by a game (two per game that changes Elo)")),
+      duplicates_skipped_(Counter(registry, "draughts_rating_duplicates_skipped_total",
+                                  "Games recorded before that came again (results stream or "
+                                  "RecordResult) and changed nothing")),
+      pg_latency_(prometheus::BuildHistogram()
+                      .Name("draughts_rating_pg_duration_seconds")
+                      .Help("PostgreSQL store operations (one transaction each), by operation")
+                      .Register(registry)),
+      pg_errors_(prometheus::BuildCounter()
+                     .Name("draughts_rating_pg_errors_total")
+                     .Help("PostgreSQL store operations that failed, by operation and code")
                      .Register(registry)) {}
+
+void ArchiveMetrics::ResultApplied(bool elo_changed) {
+  (elo_changed ? applied_elo_changed_ : applied_elo_unchanged_).Increment();
+}
+
+void ArchiveMetrics::PgCall(const std::string& operation, absl::Duration latency,
+                            const absl::Status& status) {
+  static const prometheus::Histogram::BucketBoundaries kBuckets = {
+      0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5};
+  std::lock_guard<std::mutex> lock(mu_);
+  prometheus::Histogram*& histogram = pg_latency_by_operation_[operation];
+  if (histogram == nullptr) histogram = &pg_latency_.Add({{"operation", operation}}, kBuckets);
+  histogram->Observe(absl::ToDoubleSeconds(latency));
+  if (status.ok()) return;
+  const std::string code = absl::AsciiStrToLower(absl::StatusCodeToString(status.code()));
+  prometheus::Counter*& counter = pg_errors_by_code_[{operation, code}];
+  if (counter == nullptr) counter = &pg_errors_.Add({{"operation", operation}, {"code", code}});
+  counter->Increment();
+}
 
 void ArchiveMetrics::Malformed(const std::string& reason) {
   std::lock_guard<std::mutex> lock(mu_);

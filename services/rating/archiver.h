@@ -1,23 +1,26 @@
-// What happens to one results stream entry: check it is a finished game,
-// write it to the archive once, and say whether the entry may be
-// acknowledged. Knows nothing of Redis (result_source.h) or PostgreSQL
-// (archive_store.h).
+// What happens to results stream entries: check each is a finished game,
+// record it once (archive, history, Elo: archive_store.h), and say whether
+// the entry may be acknowledged. A batch of entries is recorded in one
+// store transaction. Knows nothing of Redis (result_source.h) or
+// PostgreSQL.
 #ifndef DRAUGHTS_RATING_ARCHIVER_H_
 #define DRAUGHTS_RATING_ARCHIVER_H_
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/time/time.h"
 #include "rating/archive_metrics.h"
 #include "rating/archive_store.h"
+#include "rating/result_rules.h"
 #include "rating/result_source.h"
 
 namespace draughts::rating {
 
 enum class EntryOutcome {
-  kArchived,   // written now
+  kArchived,   // recorded now (archive, history, and Elo when it changes it)
   kDuplicate,  // the same record was already archived
   kConflict,   // a different record was already archived for the game: kept the first
   kMalformed,  // not a finished game (or refused by the store): dropped, never archived
@@ -42,18 +45,23 @@ class Archiver {
   Archiver(ArchiveStore* store, ArchiveMetrics* metrics, std::function<absl::Time()> now = {});
 
   HandledEntry Handle(const ResultEntry& entry);
+  // One outcome per entry, in order; the well-formed ones are recorded in
+  // one store call (one at a time only if the store refuses the batch's
+  // data, to find the entry it refuses).
+  std::vector<HandledEntry> HandleBatch(const std::vector<ResultEntry>& entries);
 
  private:
   HandledEntry Malformed(const ResultEntry& entry, const std::string& reason, absl::Status status);
+  // Outcomes of `records` (parsed from entries[index[i]]) into `handled`.
+  void Record(const std::vector<ResultEntry>& entries, const std::vector<size_t>& index,
+              const std::vector<v1::ResultRecord>& records, std::vector<HandledEntry>& handled);
+  HandledEntry Recorded(const ResultEntry& entry, const v1::ResultRecord& record,
+                        const RecordedGame& game);
 
   ArchiveStore* store_;
   ArchiveMetrics* metrics_;
   std::function<absl::Time()> now_;
 };
-
-// Whether a record is a finished game worth archiving: INVALID_ARGUMENT
-// naming what is wrong otherwise.
-absl::Status CheckFinishedRecord(const v1::ResultRecord& record);
 
 }  // namespace draughts::rating
 

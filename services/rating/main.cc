@@ -1,7 +1,7 @@
-// rating: serves draughts.v1.RatingService and archives every finished game
-// from the results stream. Wiring only; the archive logic is in archiver.h
-// and results_consumer.h, the stores in pg_archive_store.h and
-// redis_result_source.h.
+// rating: serves draughts.v1.RatingService and records every finished game
+// from the results stream (archive, history, Elo). Wiring only; the logic
+// is in archiver.h, results_consumer.h, rating_book.h and elo.h, the stores
+// in pg_archive_store.h and redis_result_source.h.
 #include <unistd.h>
 
 #include <algorithm>
@@ -60,6 +60,10 @@ platform::ConfigSpec Spec() {
                    "replica takes it over");
   spec.AddString("pdn-site", "DRAUGHTS_PDN_SITE", "draughts platform",
                  "the Site tag of exported PDN");
+  spec.AddInt("initial-rating", "DRAUGHTS_RATING_INITIAL", 1500,
+              "everyone's Elo at the start of each month, in each rule set");
+  spec.AddInt("batch-size", "DRAUGHTS_RATING_BATCH_SIZE", 100,
+              "results stream entries read and recorded in one transaction");
   return spec;
 }
 
@@ -121,8 +125,18 @@ absl::Status Run(int argc, char** argv) {
   }
   consumer_options.claim_every =
       std::clamp(consumer_options.claim_idle / 2, absl::Seconds(1), absl::Seconds(30));
-  PdnSettings pdn_settings;
-  DRAUGHTS_ASSIGN_OR_RETURN(pdn_settings.site, config.GetString("pdn-site"));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t batch_size, config.GetInt("batch-size"));
+  if (batch_size < 1 || batch_size > 1000) {
+    return absl::InvalidArgumentError("--batch-size must be 1-1000");
+  }
+  consumer_options.batch_size = static_cast<int>(batch_size);
+  RatingServiceOptions service_options;
+  DRAUGHTS_ASSIGN_OR_RETURN(service_options.pdn.site, config.GetString("pdn-site"));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t initial_rating, config.GetInt("initial-rating"));
+  if (initial_rating < 100 || initial_rating > 4000) {
+    return absl::InvalidArgumentError("--initial-rating must be 100-4000");
+  }
+  service_options.elo.initial = static_cast<int>(initial_rating);
 
   platform::PgPoolOptions pg_options;
   DRAUGHTS_ASSIGN_OR_RETURN(pg_options.conninfo, config.GetString("pg"));
@@ -137,11 +151,12 @@ absl::Status Run(int argc, char** argv) {
   if (pg == nullptr) return absl::OkStatus();  // stopped while waiting
 
   ArchiveMetrics metrics(*platform::MetricsRegistry());
-  PgArchiveStore archive(pg.get());
+  PgArchiveStore archive(pg.get(), service_options.elo, &metrics);
   Archiver archiver(&archive, &metrics);
   RedisResultSource source(redis_options, group);
   ResultsConsumer consumer(&source, &archiver, &metrics, consumer_options);
-  RatingServiceImpl service(&archive, pdn_settings);
+  service_options.metrics = &metrics;
+  RatingServiceImpl service(&archive, service_options);
 
   // Without Redis no result is archived, without PostgreSQL no call is
   // answered: health says NOT_SERVING until both answer again.
@@ -151,7 +166,7 @@ absl::Status Run(int argc, char** argv) {
   serve.shutdown_signal = signal.get();
   serve.on_started = [&](int grpc_port, int) {
     consumer.Start();
-    platform::LogInfo("archiving results", {{"redis", redis_address},
+    platform::LogInfo("recording results", {{"redis", redis_address},
                                             {"stream", group.stream},
                                             {"group", group.group},
                                             {"consumer", group.consumer}});

@@ -32,13 +32,14 @@ ResultsConsumer::~ResultsConsumer() {
 absl::Status ResultsConsumer::Process(const std::vector<ResultEntry>& entries) {
   std::vector<std::string> done;
   absl::Status stopped_at;
-  for (const ResultEntry& entry : entries) {
-    HandledEntry handled = archiver_->Handle(entry);
-    if (!MayAcknowledge(handled.outcome)) {
-      stopped_at = std::move(handled.status);
+  if (entries.empty()) return stopped_at;
+  std::vector<HandledEntry> handled = archiver_->HandleBatch(entries);
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (!MayAcknowledge(handled[i].outcome)) {
+      stopped_at = std::move(handled[i].status);
       break;
     }
-    done.push_back(entry.id);
+    done.push_back(entries[i].id);
   }
   if (!done.empty()) {
     // An ack lost here leaves the entries pending: they are handled again

@@ -1,6 +1,7 @@
 // The consumer of the results stream (consumer group "rating"): hands each
-// entry to the Archiver and acknowledges it only once the archive has it
-// (or it was found malformed). On start, and after any failure, it first
+// batch of entries read to the Archiver (one store transaction per batch)
+// and acknowledges an entry only once the store has it (or it was found
+// malformed). On start, and after any failure, it first
 // re-reads its own pending entries, then new ones; now and then it claims
 // the entries a stopped consumer left pending for longer than claim_idle.
 // An entry whose write failed stays pending and is retried with backoff,
@@ -25,7 +26,8 @@
 namespace draughts::rating {
 
 struct ResultsConsumerOptions {
-  int batch_size = 32;
+  // Entries read (and recorded in one transaction) at a time.
+  int batch_size = 100;
   // How long one read waits for new entries (also bounds how long Stop waits).
   absl::Duration block = absl::Seconds(1);
   // Entries pending this long for another consumer are taken over.

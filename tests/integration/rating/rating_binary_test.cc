@@ -62,9 +62,16 @@ TEST_F(RatingBinaryTest, ArchivesFromTheStreamAndServesTheGame) {
   EXPECT_EQ(PendingCount(), 0);
 
   {
+    // The Elo calls answer: an unrated game leaves Alice at the initial rating.
     grpc::ClientContext context;
+    v1::GetRatingRequest request;
+    request.set_player_id("alice-id");
+    request.set_variant("international");
+    request.set_month("2026-01");
     v1::GetRatingResponse rating;
-    EXPECT_EQ(stub->GetRating(&context, {}, &rating).error_code(), grpc::StatusCode::UNIMPLEMENTED);
+    ASSERT_TRUE(stub->GetRating(&context, request, &rating).ok());
+    EXPECT_EQ(rating.rating().elo(), 1500);
+    EXPECT_EQ(rating.rank(), 0);
   }
   // An idle client connection holds up the server's shutdown for seconds.
   stub.reset();

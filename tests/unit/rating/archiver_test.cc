@@ -139,5 +139,43 @@ TEST_F(ArchiverTest, TheRecordsGameIdWinsOverTheEntryLabel) {
   EXPECT_FALSE(store_.Find("g-label")->has_value());
 }
 
+TEST_F(ArchiverTest, ABatchIsRecordedInOneStoreCallAndARefusedEntryDropsOnlyItself) {
+  std::vector<ResultEntry> entries;
+  for (int i = 0; i < 4; ++i) entries.push_back(Entry(PlayedRecord("g" + std::to_string(i))));
+  entries.insert(entries.begin() + 1, ResultEntry{"1-99", std::string("junk"), "g-junk"});
+  store_.RefuseGame("g2", absl::InvalidArgumentError("invalid byte sequence"));
+
+  const std::vector<HandledEntry> handled = archiver_.HandleBatch(entries);
+  ASSERT_EQ(handled.size(), 5u);
+  EXPECT_EQ(handled[0].outcome, EntryOutcome::kArchived);
+  EXPECT_EQ(handled[1].outcome, EntryOutcome::kMalformed);
+  EXPECT_EQ(handled[2].outcome, EntryOutcome::kArchived);
+  EXPECT_EQ(handled[3].outcome, EntryOutcome::kMalformed) << "g2, refused by the store";
+  EXPECT_EQ(handled[4].outcome, EntryOutcome::kArchived);
+  EXPECT_EQ(store_.size(), 3u);
+  EXPECT_EQ(Metric("draughts_archive_malformed_total", {{"reason", "refused_by_store"}}), 1);
+  EXPECT_EQ(Metric("draughts_rating_results_applied_total", {{"elo", "unchanged"}}), 3);
+}
+
+TEST_F(ArchiverTest, AStoreOutageLeavesTheWholeBatchToRetry) {
+  store_.FailWith(absl::UnavailableError("PostgreSQL down"));
+  const std::vector<HandledEntry> handled =
+      archiver_.HandleBatch({Entry(PlayedRecord("g1")), Entry(PlayedRecord("g2"))});
+  for (const HandledEntry& entry : handled) EXPECT_EQ(entry.outcome, EntryOutcome::kRetry);
+  EXPECT_EQ(Metric("draughts_archive_store_failures_total"), 1);
+}
+
+TEST_F(ArchiverTest, ARecordWithoutAnEndTimeOrSeatKindIsDroppedAsIncomplete) {
+  v1::ResultRecord no_end = PlayedRecord("g1");
+  no_end.clear_finished_at();
+  v1::ResultRecord no_kind = PlayedRecord("g2");
+  no_kind.mutable_black()->clear_kind();
+  for (const auto& handled : archiver_.HandleBatch({Entry(no_end), Entry(no_kind)})) {
+    EXPECT_EQ(handled.outcome, EntryOutcome::kMalformed);
+  }
+  EXPECT_EQ(Metric("draughts_archive_malformed_total", {{"reason", "incomplete"}}), 2);
+  EXPECT_EQ(store_.size(), 0u);
+}
+
 }  // namespace
 }  // namespace draughts::rating::testing

@@ -1,6 +1,5 @@
 // RatingService through a real in-process gRPC channel over the in-memory
-// archive: GetArchivedGame's answers and error codes, and the Elo calls
-// that are not built yet.
+// archive: GetArchivedGame's answers and error codes.
 #include "rating/rating_service.h"
 
 #include <grpcpp/grpcpp.h>
@@ -88,34 +87,6 @@ TEST_F(RatingServiceTest, ARecordThatDoesNotReplayIsReturnedWithoutPdn) {
   ASSERT_TRUE(Get("g1", &response).ok());
   EXPECT_EQ(response.game().record().game_id(), "g1");
   EXPECT_TRUE(response.game().pdn().empty());
-}
-
-TEST_F(RatingServiceTest, TheEloCallsAreNotBuiltYet) {
-  {
-    grpc::ClientContext context;
-    v1::RecordResultResponse response;
-    const grpc::Status status = stub_->RecordResult(&context, {}, &response);
-    EXPECT_EQ(status.error_code(), grpc::StatusCode::UNIMPLEMENTED);
-    EXPECT_NE(status.error_message().find("issue 12"), std::string::npos);
-  }
-  {
-    grpc::ClientContext context;
-    v1::GetRatingResponse response;
-    EXPECT_EQ(stub_->GetRating(&context, {}, &response).error_code(),
-              grpc::StatusCode::UNIMPLEMENTED);
-  }
-  {
-    grpc::ClientContext context;
-    v1::GetLeaderboardResponse response;
-    EXPECT_EQ(stub_->GetLeaderboard(&context, {}, &response).error_code(),
-              grpc::StatusCode::UNIMPLEMENTED);
-  }
-  {
-    grpc::ClientContext context;
-    v1::GetHistoryResponse response;
-    EXPECT_EQ(stub_->GetHistory(&context, {}, &response).error_code(),
-              grpc::StatusCode::UNIMPLEMENTED);
-  }
 }
 
 }  // namespace

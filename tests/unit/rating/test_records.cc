@@ -69,4 +69,28 @@ v1::ResultRecord PlayedRecord(const std::string& game_id, const std::string& var
   return record;
 }
 
+v1::ResultRecord RatedRecord(const std::string& game_id, const std::string& white,
+                             const std::string& black, v1::GameResult result,
+                             absl::Time finished_at, const std::string& variant) {
+  v1::ResultRecord record;
+  record.set_game_id(game_id);
+  record.set_table_id("t-" + game_id);
+  record.set_variant(variant);
+  record.set_rated(true);
+  record.set_result(result);
+  record.set_reason(result == v1::GAME_RESULT_DRAW ? v1::RESULT_REASON_DRAW_AGREED
+                                                   : v1::RESULT_REASON_RESIGNATION);
+  for (auto [seat, id] :
+       {std::pair{record.mutable_white(), &white}, std::pair{record.mutable_black(), &black}}) {
+    seat->set_kind(v1::SEAT_KIND_PERSON);
+    seat->set_player_id(*id);
+    seat->set_display_name(*id + " name");
+  }
+  *record.mutable_started_at() =
+      TimeUtil::MicrosecondsToTimestamp(absl::ToUnixMicros(finished_at - absl::Minutes(10)));
+  *record.mutable_finished_at() =
+      TimeUtil::MicrosecondsToTimestamp(absl::ToUnixMicros(finished_at));
+  return record;
+}
+
 }  // namespace draughts::rating::testing

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "absl/time/time.h"
 #include "draughts/v1/events.pb.h"
 
 namespace draughts::rating::testing {
@@ -16,6 +17,13 @@ namespace draughts::rating::testing {
 v1::ResultRecord PlayedRecord(const std::string& game_id,
                               const std::string& variant = "international", int plies = 30,
                               unsigned seed = 1, const std::string& initial_fen = "");
+
+// A rated game between two accounts (PERSON seats `white` and `black`,
+// display names "<id> name") ending with `result` at `finished_at`, with no
+// moves: what Elo needs and nothing more.
+v1::ResultRecord RatedRecord(const std::string& game_id, const std::string& white,
+                             const std::string& black, v1::GameResult result,
+                             absl::Time finished_at, const std::string& variant = "international");
 
 }  // namespace draughts::rating::testing
 
