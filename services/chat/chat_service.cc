@@ -1,5 +1,6 @@
 #include "chat/chat_service.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -8,6 +9,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "chat/chat_text.h"
+#include "google/protobuf/unknown_field_set.h"
 #include "platform/event_id.h"
 #include "platform/idempotency.h"
 #include "platform/page_token.h"
@@ -85,6 +87,40 @@ absl::Status ValidatePost(const v1::PostMessageRequest& request, std::size_t max
   return platform::ValidateIdempotencyKey(request.idempotency_key());
 }
 
+// Why a PostMessageRequest does not parse. Its wire format does (the
+// gRPC framing delivered it whole), so a string field is not valid UTF-8:
+// name the one people type (text, the spectator's name) if it is that.
+absl::Status WhyUnparsable(const std::string& bytes) {
+  google::protobuf::UnknownFieldSet fields;
+  if (!fields.ParseFromString(bytes)) {
+    return absl::InvalidArgumentError("the request is not a PostMessageRequest");
+  }
+  constexpr int kText = 3;
+  constexpr int kAuthor = 2;
+  constexpr int kDisplayName = 3;
+  const auto invalid = [](const google::protobuf::UnknownField& field) {
+    return field.type() == google::protobuf::UnknownField::TYPE_LENGTH_DELIMITED &&
+           CheckText(field.length_delimited(), SIZE_MAX).problem == TextProblem::kInvalidUtf8;
+  };
+  for (int i = 0; i < fields.field_count(); ++i) {
+    const google::protobuf::UnknownField& field = fields.field(i);
+    if (field.number() == kText && invalid(field)) {
+      return absl::InvalidArgumentError("text is not valid UTF-8");
+    }
+    google::protobuf::UnknownFieldSet author;
+    if (field.number() == kAuthor &&
+        field.type() == google::protobuf::UnknownField::TYPE_LENGTH_DELIMITED &&
+        author.ParseFromString(field.length_delimited())) {
+      for (int k = 0; k < author.field_count(); ++k) {
+        if (author.field(k).number() == kDisplayName && invalid(author.field(k))) {
+          return absl::InvalidArgumentError("author.display_name is not valid UTF-8");
+        }
+      }
+    }
+  }
+  return absl::InvalidArgumentError("a string field of the request is not valid UTF-8");
+}
+
 }  // namespace
 
 absl::Status ValidateRoom(const v1::ChatRoom& room) {
@@ -114,21 +150,49 @@ ChatServiceImpl::ChatServiceImpl(ChatServiceDeps deps, ChatServiceOptions option
 
 // --- PostMessage -------------------------------------------------------------
 
-grpc::Status ChatServiceImpl::PostMessage(grpc::ServerContext*,
-                                          const v1::PostMessageRequest* request,
-                                          v1::PostMessageResponse* response) {
+grpc::ServerUnaryReactor* ChatServiceImpl::PostMessage(grpc::CallbackServerContext* context,
+                                                       const grpc::ByteBuffer* request,
+                                                       grpc::ByteBuffer* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  std::vector<grpc::Slice> slices;
+  std::string bytes;
+  if (request->Dump(&slices).ok()) {
+    for (const grpc::Slice& slice : slices) {
+      bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+    }
+  }
+  absl::StatusOr<v1::PostMessageResponse> answer = PostBytes(bytes);
+  if (!answer.ok()) {
+    reactor->Finish(platform::ToGrpcStatus(answer.status()));
+    return reactor;
+  }
+  bool own_buffer = false;
+  reactor->Finish(grpc::SerializationTraits<v1::PostMessageResponse>::Serialize(*answer, response,
+                                                                                &own_buffer));
+  return reactor;
+}
+
+absl::StatusOr<v1::PostMessageResponse> ChatServiceImpl::PostBytes(const std::string& bytes) {
+  v1::PostMessageRequest request;
   std::string refusal;
-  absl::StatusOr<v1::ChatMessage> posted = Post(*request, &refusal);
+  absl::StatusOr<v1::ChatMessage> posted;
+  if (!request.ParseFromString(bytes)) {
+    refusal = "invalid_utf8";
+    posted = WhyUnparsable(bytes);
+  } else {
+    posted = Post(request, &refusal);
+  }
   if (!posted.ok()) {
     const absl::StatusCode code = posted.status().code();
     if (deps_.metrics != nullptr && code != absl::StatusCode::kUnavailable &&
         code != absl::StatusCode::kInternal && !refusal.empty()) {
       deps_.metrics->Refused(refusal);
     }
-    return platform::ToGrpcStatus(posted.status());
+    return posted.status();
   }
-  *response->mutable_message() = *std::move(posted);
-  return grpc::Status::OK;
+  v1::PostMessageResponse response;
+  *response.mutable_message() = *std::move(posted);
+  return response;
 }
 
 absl::StatusOr<v1::ChatMessage> ChatServiceImpl::Post(const v1::PostMessageRequest& request,

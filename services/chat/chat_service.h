@@ -3,6 +3,11 @@
 // chat.proto documents, over a ChatStore (messages, idempotency records,
 // rate limit) and a RoomDirectory (rooms and seats, from the services that
 // own them); absl::Status inside, gRPC codes at the edge.
+//
+// PostMessage takes its request as raw bytes and parses it itself: protobuf
+// refuses a proto3 string that is not valid UTF-8 while parsing, and gRPC
+// would answer that with INTERNAL ("failed to parse") before any code of
+// ours runs. The contract promises INVALID_ARGUMENT naming the field.
 #ifndef DRAUGHTS_CHAT_CHAT_SERVICE_H_
 #define DRAUGHTS_CHAT_CHAT_SERVICE_H_
 
@@ -37,21 +42,26 @@ struct ChatServiceOptions {
 // or a digest of a spectator's session. Never the secret itself.
 std::string AuthorKey(const v1::ChatAuthor& author, const SeatedPlayer* player);
 
-class ChatServiceImpl final : public v1::ChatService::Service {
+class ChatServiceImpl final
+    : public v1::ChatService::WithRawCallbackMethod_PostMessage<v1::ChatService::Service> {
  public:
   explicit ChatServiceImpl(ChatServiceDeps deps, ChatServiceOptions options = {});
 
   // Watch streams end with UNAVAILABLE ("resume elsewhere") from now on.
   void BeginShutdown() { shutting_down_.store(true); }
 
-  grpc::Status PostMessage(grpc::ServerContext* context, const v1::PostMessageRequest* request,
-                           v1::PostMessageResponse* response) override;
+  grpc::ServerUnaryReactor* PostMessage(grpc::CallbackServerContext* context,
+                                        const grpc::ByteBuffer* request,
+                                        grpc::ByteBuffer* response) override;
   grpc::Status ListMessages(grpc::ServerContext* context, const v1::ListMessagesRequest* request,
                             v1::ListMessagesResponse* response) override;
   grpc::Status WatchChat(grpc::ServerContext* context, const v1::WatchChatRequest* request,
                          grpc::ServerWriter<v1::ChatMessage>* writer) override;
 
-  // PostMessage without the gRPC edge (and without its refusal metric).
+  // PostMessage without the gRPC edge: the request's bytes in, the
+  // response or the status out (refusals counted).
+  absl::StatusOr<v1::PostMessageResponse> PostBytes(const std::string& request);
+  // PostMessage on a parsed request; `refusal` is the metric's reason.
   absl::StatusOr<v1::ChatMessage> Post(const v1::PostMessageRequest& request, std::string* refusal);
 
  private:

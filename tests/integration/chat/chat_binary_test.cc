@@ -158,9 +158,16 @@ TEST_F(ChatIntegrationTest, TextLimitsAreCountedInCharactersAndRefusedClearly) {
   const grpc::Status blank = Post(0, SpectatorPost(room, "d", "   "));
   EXPECT_EQ(blank.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
 
-  // Invalid UTF-8 never reaches the room, whichever layer refuses it.
+  // Invalid UTF-8 is refused with the field's name, though protobuf itself
+  // would not parse such a request.
   const grpc::Status invalid = Post(1, SpectatorPost(room, "e", "bad \xff\xfe bytes"));
   EXPECT_EQ(invalid.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << StatusText(invalid);
+  EXPECT_EQ(invalid.error_message(), "text is not valid UTF-8");
+  v1::PostMessageRequest bad_name = SpectatorPost(room, "f", "fine text");
+  bad_name.mutable_author()->set_display_name("Zo\xc3");
+  const grpc::Status invalid_name = Post(0, bad_name);
+  EXPECT_EQ(invalid_name.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(invalid_name.error_message(), "author.display_name is not valid UTF-8");
   EXPECT_EQ(ListAll(0, room).size(), 1u);
 }
 

@@ -16,7 +16,7 @@ std::string Repeat(const std::string& unit, int times) {
 }
 
 TEST(ChatText, LimitsCountCharactersNotBytes) {
-  for (const std::string unit : {"a", "é", "ж", "€", "😀"}) {
+  for (const char* unit : {"a", "é", "ж", "€", "😀"}) {
     const CheckedText at_limit = CheckText(Repeat(unit, 500), 500);
     EXPECT_EQ(at_limit.problem, TextProblem::kNone) << unit;
     EXPECT_EQ(at_limit.characters, 500u);
@@ -37,7 +37,7 @@ TEST(ChatText, SurroundingWhitespaceIsTrimmedBeforeCounting) {
 }
 
 TEST(ChatText, InvalidUtf8InEveryFormIsRefused) {
-  for (const std::string bad : {
+  for (const std::string& bad : {
            std::string("\xff"),              // never a UTF-8 byte
            std::string("ab\xc3"),            // cut short
            std::string("\x80"),              // a lone continuation byte
@@ -53,7 +53,7 @@ TEST(ChatText, InvalidUtf8InEveryFormIsRefused) {
 }
 
 TEST(ChatText, ControlCharactersAndLineBreaksAreRefused) {
-  for (const std::string bad :
+  for (const std::string& bad :
        {std::string("a\nb"), std::string("a\rb"), std::string("a\x01z"), std::string("a\x7f"),
         std::string("a\xc2\x85z"), std::string("a\xe2\x80\xa8z"), std::string("a\0b", 3)}) {
     EXPECT_EQ(CheckText(bad, 500).problem, TextProblem::kControlCharacter);
