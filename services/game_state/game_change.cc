@@ -266,7 +266,7 @@ void GameChange::QueueChatNotices() {
     record.set_game_id(s.game_id());
     record.set_table_id(s.table_id());
     record.set_game_version(event.version());
-    *record.mutable_at() = event.timestamp();
+    *record.mutable_happened_at() = event.timestamp();
     *record.mutable_notice() = std::move(notice);
     change_.outbox.push_back({OutboxMessage::Kind::kChatNotice, record.SerializeAsString()});
   }

@@ -272,5 +272,29 @@ TEST_F(ChatIntegrationTest, SpectatorsMayBeMutedByTheTable) {
   EXPECT_TRUE(Post(0, SpectatorPost(TableRoom("open-table"), "s", "hello")).ok());
 }
 
+TEST_F(ChatIntegrationTest, MetricsCountPostsRefusalsByReasonAndWatchers) {
+  RestartChat({"--rate-limit=1"}, /*metrics=*/true);
+  const v1::CreateGameResponse game = NewGame();
+  const v1::ChatRoom room = GameRoom(game.game_id());
+  ASSERT_TRUE(Post(0, PlayerPost(room, game.game_id(), game.white_player_token(), "hi")).ok());
+  EXPECT_EQ(
+      Post(0, PlayerPost(room, game.game_id(), game.white_player_token(), "again")).error_code(),
+      grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_EQ(Post(0, SpectatorPost(room, "m", std::string(501, 'x'))).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  v1::WatchChatRequest watch;
+  *watch.mutable_room() = room;
+  Watcher watcher(*chat_[0], watch);
+  const auto has = [&](const std::string& line) {
+    return WaitFor([&] { return ScrapeMetrics().find(line) != std::string::npos; },
+                   absl::Seconds(10));
+  };
+  EXPECT_TRUE(has("draughts_chat_messages_posted_total{role=\"player\"} 1"));
+  EXPECT_TRUE(has("draughts_chat_messages_refused_total{reason=\"rate_limited\"} 1"));
+  EXPECT_TRUE(has("draughts_chat_messages_refused_total{reason=\"too_long\"} 1"));
+  EXPECT_TRUE(has("draughts_chat_messages_refused_total{reason=\"muted\"} 0"));
+  EXPECT_TRUE(has("draughts_chat_watch_streams 1"));
+}
+
 }  // namespace
 }  // namespace draughts::chat::testing

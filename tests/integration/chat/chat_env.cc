@@ -1,5 +1,8 @@
 #include "chat_env.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -80,9 +83,15 @@ void ChatIntegrationTest::SetUp() {
   RestartChat({});
 }
 
-void ChatIntegrationTest::RestartChat(const std::vector<std::string>& extra_flags) {
+void ChatIntegrationTest::RestartChat(const std::vector<std::string>& extra_flags, bool metrics) {
   chat_.clear();
   chats_.clear();
+  metrics_port_ = -1;
+  if (metrics) {
+    absl::StatusOr<int> port = platform::testing::PickFreePort();
+    ASSERT_TRUE(port.ok()) << port.status();
+    metrics_port_ = *port;
+  }
   const std::string redis = *platform::testing::RequiredTestEnv("DRAUGHTS_TEST_REDIS");
   for (int replica = 0; replica < 2; ++replica) {
     std::vector<std::string> args = {
@@ -92,7 +101,7 @@ void ChatIntegrationTest::RestartChat(const std::vector<std::string>& extra_flag
         absl::StrCat("--matchmaking=127.0.0.1:", tables_port_),
         absl::StrCat("--notices-stream=", prefix_, "draughts:chat-notices"),
         absl::StrCat("--consumer-name=chat-", replica),
-        "--metrics-port=-1",
+        absl::StrCat("--metrics-port=", replica == 0 ? metrics_port_ : -1),
         "--drain=100ms",
         "--shutdown-timeout=2s",
         "--log-level=warn"};
@@ -104,6 +113,28 @@ void ChatIntegrationTest::RestartChat(const std::vector<std::string>& extra_flag
         grpc::CreateChannel((*chat)->address(), grpc::InsecureChannelCredentials())));
     chats_.push_back(*std::move(chat));
   }
+}
+
+std::string ChatIntegrationTest::ScrapeMetrics() const {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return "";
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<uint16_t>(metrics_port_));
+  std::string response;
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0) {
+    const std::string request = "GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n";
+    if (::write(fd, request.data(), request.size()) == static_cast<ssize_t>(request.size())) {
+      char buffer[4096];
+      ssize_t n = 0;
+      while ((n = ::read(fd, buffer, sizeof(buffer))) > 0) {
+        response.append(buffer, static_cast<std::size_t>(n));
+      }
+    }
+  }
+  ::close(fd);
+  return response;
 }
 
 void ChatIntegrationTest::TearDown() {

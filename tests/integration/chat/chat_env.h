@@ -42,8 +42,11 @@ class ChatIntegrationTest : public ::testing::Test {
   void SetUp() override;
   void TearDown() override;
 
-  // Starts chat replicas with these extra flags (SetUp starts two with none).
-  void RestartChat(const std::vector<std::string>& extra_flags);
+  // Starts chat replicas with these extra flags (SetUp starts two with none);
+  // with `metrics`, replica 0 serves /metrics on metrics_port_.
+  void RestartChat(const std::vector<std::string>& extra_flags, bool metrics = false);
+  // Replica 0's /metrics text.
+  std::string ScrapeMetrics() const;
 
   // A game between two people (Ann, White, player id "ann"; Ben, Black,
   // "ben"); `table_id` and `spectators_muted` as given.
@@ -71,6 +74,7 @@ class ChatIntegrationTest : public ::testing::Test {
   TablesStandIn tables_;
   std::unique_ptr<grpc::Server> tables_server_;
   int tables_port_ = 0;
+  int metrics_port_ = -1;
   std::unique_ptr<platform::testing::ServerProcess> game_state_;
   std::unique_ptr<v1::GameService::Stub> games_;
   std::vector<std::unique_ptr<platform::testing::ServerProcess>> chats_;

@@ -93,7 +93,7 @@ TEST_F(ChatIntegrationTest, ANoticeDeliveredTwiceIsPostedOnce) {
   v1::ChatNoticeRecord record;
   record.set_game_id(game.game_id());
   record.set_game_version(42);
-  *record.mutable_at() = platform::ToProtoTime(absl::Now());
+  *record.mutable_happened_at() = platform::ToProtoTime(absl::Now());
   record.mutable_notice()->set_kind(v1::ChatNotice::KIND_INFO);
   record.mutable_notice()->set_text("the relay said this twice");
   const std::string stream = absl::StrCat(prefix_, "draughts:chat-notices");
