@@ -272,6 +272,33 @@ TEST_F(ChatIntegrationTest, SpectatorsMayBeMutedByTheTable) {
   EXPECT_TRUE(Post(0, SpectatorPost(TableRoom("open-table"), "s", "hello")).ok());
 }
 
+TEST_F(ChatIntegrationTest, SigtermEndsWatchesWithUnavailableSoClientsResumeElsewhere) {
+  const v1::CreateGameResponse game = NewGame();
+  const v1::ChatRoom room = GameRoom(game.game_id());
+  v1::ChatMessage first;
+  ASSERT_TRUE(Post(1, SpectatorPost(room, "s", "before"), &first).ok());
+  grpc::ClientContext context;
+  v1::WatchChatRequest watch;
+  *watch.mutable_room() = room;
+  auto reader = chat_[0]->WatchChat(&context, watch);
+  reader->WaitForInitialMetadata();
+  absl::StatusOr<int> exit_code = chats_[0]->Terminate();
+  ASSERT_TRUE(exit_code.ok()) << exit_code.status();
+  EXPECT_EQ(*exit_code, 0);
+  v1::ChatMessage ignored;
+  EXPECT_FALSE(reader->Read(&ignored));
+  const grpc::Status ended = reader->Finish();
+  EXPECT_EQ(ended.error_code(), grpc::StatusCode::UNAVAILABLE) << StatusText(ended);
+
+  // The other replica carries on from the last id seen.
+  ASSERT_TRUE(Post(1, SpectatorPost(room, "s2", "after")).ok());
+  watch.set_from_message_id(first.message_id());
+  Watcher resumed(*chat_[1], watch);
+  const std::vector<v1::ChatMessage> got = resumed.Take(1);
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].text(), "after");
+}
+
 TEST_F(ChatIntegrationTest, MetricsCountPostsRefusalsByReasonAndWatchers) {
   RestartChat({"--rate-limit=1"}, /*metrics=*/true);
   const v1::CreateGameResponse game = NewGame();
