@@ -2,8 +2,10 @@
 
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "game_state/player_tokens.h"
 #include "game_state/proto_convert.h"
+#include "game_state/request_checks.h"
 #include "platform/proto_time.h"
 #include "rules/fen.h"
 
@@ -231,7 +233,43 @@ Change GameChange::Build() {
   }
   s.set_version(base_version_ + static_cast<int64_t>(change_.events.size()));
   if (clock_changed_) QueueClockUpdate();
+  QueueChatNotices();
   return std::move(change_);
+}
+
+// The events the game's chat room announces (events.proto,
+// ChatNoticeRecord): the chat service posts them as system lines.
+void GameChange::QueueChatNotices() {
+  const v1::GameState& s = state();
+  for (const v1::GameEvent& event : change_.events) {
+    v1::ChatNotice notice;
+    if (event.has_chat_notice()) {
+      notice = event.chat_notice();
+    } else if (event.has_draw_offered()) {
+      notice.set_kind(v1::ChatNotice::KIND_DRAW_OFFERED);
+      notice.set_color(event.draw_offered().by());
+      notice.set_text(absl::StrCat(ColorName(s, notice.color()), " offers a draw"));
+    } else if (event.has_draw_declined() && !event.draw_declined().lapsed()) {
+      notice.set_kind(v1::ChatNotice::KIND_DRAW_DECLINED);
+      notice.set_color(event.draw_declined().by());
+      notice.set_text(absl::StrCat(ColorName(s, notice.color()), " declines the draw"));
+    } else if (event.has_game_ended() &&
+               event.game_ended().reason() == v1::RESULT_REASON_ABANDONED) {
+      notice.set_kind(v1::ChatNotice::KIND_PLAYER_LEFT);
+      notice.set_color(event.game_ended().by());
+      notice.set_text(absl::StrCat(ColorName(s, notice.color()), " left the game; ",
+                                   ColorName(s, OpponentOf(notice.color())), " wins"));
+    } else {
+      continue;
+    }
+    v1::ChatNoticeRecord record;
+    record.set_game_id(s.game_id());
+    record.set_table_id(s.table_id());
+    record.set_game_version(event.version());
+    *record.mutable_happened_at() = event.timestamp();
+    *record.mutable_notice() = std::move(notice);
+    change_.outbox.push_back({OutboxMessage::Kind::kChatNotice, record.SerializeAsString()});
+  }
 }
 
 void RecountPlayers(const rules::GameRecord& record, StoredGame& game) {

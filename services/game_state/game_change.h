@@ -2,8 +2,8 @@
 // describe it and the messages for the bot jobs, results and deadlines
 // streams. Every acting RPC goes through here, so the bookkeeping that must
 // accompany a state change (version, ply and time on events, deadlines and
-// their clock updates, draw offers lapsing, bot jobs, result records) lives
-// in one place.
+// their clock updates, draw offers lapsing, bot jobs, result records, the
+// chat room's notices) lives in one place.
 #ifndef DRAUGHTS_GAME_STATE_GAME_CHANGE_H_
 #define DRAUGHTS_GAME_STATE_GAME_CHANGE_H_
 
@@ -64,14 +64,16 @@ class GameChange {
   // the computer; call last, once the state is final.
   void QueueBotJobIfComputerToMove();
 
-  // Sets ply and version on every event and the state, and queues the
+  // Sets ply and version on every event and the state, queues the
   // ClockUpdate of a change that moved the game on (a deadline reset or
-  // the end); the change is ready for GameStore::Commit.
+  // the end) and a ChatNoticeRecord per event the chat room announces;
+  // the change is ready for GameStore::Commit.
   Change Build();
 
  private:
   void QueueResult(v1::Color ended_by);
   void QueueClockUpdate();
+  void QueueChatNotices();
 
   Change change_;
   bool clock_changed_ = false;

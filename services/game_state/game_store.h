@@ -21,7 +21,7 @@ namespace draughts::game_state {
 // A message for a platform-wide stream, written with the change that caused
 // it and forwarded once that change is committed.
 struct OutboxMessage {
-  enum class Kind { kBotJob, kResult, kClockUpdate };
+  enum class Kind { kBotJob, kResult, kClockUpdate, kChatNotice };
   Kind kind = Kind::kBotJob;
   std::string data;  // a serialized v1::BotJob, v1::ResultRecord or v1::ClockUpdate
 };

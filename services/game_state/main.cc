@@ -53,6 +53,8 @@ platform::ConfigSpec Spec() {
                  "Redis stream of ResultRecord for the rating and matchmaking services");
   spec.AddString("deadlines-stream", "DRAUGHTS_DEADLINES_STREAM", "draughts:deadlines",
                  "Redis stream of ClockUpdate for the clock service");
+  spec.AddString("chat-notices-stream", "DRAUGHTS_CHAT_NOTICES_STREAM", "draughts:chat-notices",
+                 "Redis stream of ChatNoticeRecord for the chat service");
   spec.AddDuration("finished-retention", "DRAUGHTS_FINISHED_RETENTION", absl::Hours(72),
                    "how long a finished game stays readable (at least 24h)");
   spec.AddInt("max-handler-threads", "DRAUGHTS_MAX_HANDLER_THREADS", 32,
@@ -107,6 +109,7 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(keys.bot_jobs_stream, config.GetString("bot-jobs-stream"));
   DRAUGHTS_ASSIGN_OR_RETURN(keys.results_stream, config.GetString("results-stream"));
   DRAUGHTS_ASSIGN_OR_RETURN(keys.deadlines_stream, config.GetString("deadlines-stream"));
+  DRAUGHTS_ASSIGN_OR_RETURN(keys.chat_notices_stream, config.GetString("chat-notices-stream"));
   RedisGameStoreOptions store_options;
   DRAUGHTS_ASSIGN_OR_RETURN(store_options.finished_retention,
                             config.GetDuration("finished-retention"));

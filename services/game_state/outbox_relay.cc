@@ -30,13 +30,16 @@ std::string_view OutboxKindName(OutboxMessage::Kind kind) {
       return "result";
     case OutboxMessage::Kind::kClockUpdate:
       return "clock_update";
+    case OutboxMessage::Kind::kChatNotice:
+      return "chat_notice";
   }
   return "unknown";
 }
 
 std::optional<OutboxMessage::Kind> ParseOutboxKind(std::string_view name) {
-  for (OutboxMessage::Kind kind : {OutboxMessage::Kind::kBotJob, OutboxMessage::Kind::kResult,
-                                   OutboxMessage::Kind::kClockUpdate}) {
+  for (OutboxMessage::Kind kind :
+       {OutboxMessage::Kind::kBotJob, OutboxMessage::Kind::kResult,
+        OutboxMessage::Kind::kClockUpdate, OutboxMessage::Kind::kChatNotice}) {
     if (name == OutboxKindName(kind)) return kind;
   }
   return std::nullopt;
@@ -76,6 +79,7 @@ OutboxRelay::OutboxRelay(platform::RedisPool* pool, RedisKeys keys, OutboxRelayO
       bot_jobs_key_(keys_.BotJobs()),
       results_key_(keys_.Results()),
       deadlines_key_(keys_.Deadlines()),
+      chat_notices_key_(keys_.ChatNotices()),
       release_script_(ToString(lua::kReleasePendingLua)) {
   if (registry != nullptr) forward_metrics_ = std::make_unique<OutboxForwardMetrics>(*registry);
   forwarder_ = std::thread([this] { ForwardLoop(); });
@@ -89,6 +93,8 @@ const std::string& OutboxRelay::StreamOf(OutboxMessage::Kind kind) const {
       return results_key_;
     case OutboxMessage::Kind::kClockUpdate:
       return deadlines_key_;
+    case OutboxMessage::Kind::kChatNotice:
+      return chat_notices_key_;
   }
   return deadlines_key_;  // unreachable: every kind is listed above
 }

@@ -1,5 +1,6 @@
-// Forwards bot jobs, result records and clock updates from each game's
-// outbox to the platform-wide streams (bot jobs, results, deadlines).
+// Forwards bot jobs, result records, clock updates and chat notices from
+// each game's outbox to the platform-wide streams (bot jobs, results,
+// deadlines, chat notices).
 //
 // Why an outbox: a change, its events and the messages it causes must be
 // written in ONE atomic step, and a Lua script may only touch keys of one
@@ -164,6 +165,7 @@ class OutboxRelay {
   std::string bot_jobs_key_;
   std::string results_key_;
   std::string deadlines_key_;
+  std::string chat_notices_key_;
   platform::RedisScript release_script_;
   std::unique_ptr<OutboxForwardMetrics> forward_metrics_;
   std::mutex mu_;
@@ -178,7 +180,8 @@ class OutboxRelay {
   std::thread forwarder_;
 };
 
-// Outbox entry field `kind`: "bot_job", "result", "clock_update".
+// Outbox entry field `kind`: "bot_job", "result", "clock_update",
+// "chat_notice".
 std::string_view OutboxKindName(OutboxMessage::Kind kind);
 // nullopt for a name this build does not know.
 std::optional<OutboxMessage::Kind> ParseOutboxKind(std::string_view name);

@@ -43,4 +43,8 @@ std::string RedisKeys::Deadlines() const {
   return absl::StrCat(prefix, deadlines_stream);
 }
 
+std::string RedisKeys::ChatNotices() const {
+  return absl::StrCat(prefix, chat_notices_stream);
+}
+
 }  // namespace draughts::game_state

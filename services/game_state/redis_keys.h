@@ -18,6 +18,7 @@ struct RedisKeys {
   std::string bot_jobs_stream = "draughts:bot-jobs";
   std::string results_stream = "draughts:results";
   std::string deadlines_stream = "draughts:deadlines";
+  std::string chat_notices_stream = "draughts:chat-notices";
 
   // hash: v (version), data (StoredGame), last (id of the last event)
   std::string State(std::string_view game_id) const;
@@ -37,6 +38,7 @@ struct RedisKeys {
   std::string BotJobs() const;
   std::string Results() const;
   std::string Deadlines() const;
+  std::string ChatNotices() const;
 };
 
 }  // namespace draughts::game_state

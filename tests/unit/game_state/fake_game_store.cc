@@ -89,6 +89,9 @@ void FakeGameStore::ForwardLocked(const std::vector<OutboxMessage>& outbox) {
       case OutboxMessage::Kind::kClockUpdate:
         clock_updates_.emplace_back().ParseFromString(message.data);
         break;
+      case OutboxMessage::Kind::kChatNotice:
+        chat_notices_.emplace_back().ParseFromString(message.data);
+        break;
     }
   }
 }
@@ -241,6 +244,11 @@ std::vector<v1::ResultRecord> FakeGameStore::Results() const {
 std::vector<v1::ClockUpdate> FakeGameStore::ClockUpdates() const {
   std::lock_guard<std::mutex> lock(mu_);
   return clock_updates_;
+}
+
+std::vector<v1::ChatNoticeRecord> FakeGameStore::ChatNotices() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return chat_notices_;
 }
 
 int FakeGameStore::loads() const {

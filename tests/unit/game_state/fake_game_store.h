@@ -39,6 +39,7 @@ class FakeGameStore final : public GameStore, public EventFeed {
   std::vector<v1::BotJob> BotJobs() const;
   std::vector<v1::ResultRecord> Results() const;
   std::vector<v1::ClockUpdate> ClockUpdates() const;
+  std::vector<v1::ChatNoticeRecord> ChatNotices() const;
   int commits() const;
   // Load calls so far (to see which changes were decided without one).
   int loads() const;
@@ -62,6 +63,7 @@ class FakeGameStore final : public GameStore, public EventFeed {
   std::vector<v1::BotJob> bot_jobs_;
   std::vector<v1::ResultRecord> results_;
   std::vector<v1::ClockUpdate> clock_updates_;
+  std::vector<v1::ChatNoticeRecord> chat_notices_;
   std::function<void()> before_commit_;
   absl::Status fail_next_;
   int64_t event_counter_ = 0;
