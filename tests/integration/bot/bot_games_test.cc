@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "absl/strings/str_cat.h"
+
 namespace draughts::bot::testing {
 namespace {
 
@@ -85,6 +87,45 @@ TEST_F(BotBehaviourTest, ADrawOfferToTheBotIsRefusedAndTheBotPlaysOn) {
   const PlayedGame played = PlayToTheEnd(game);
   EXPECT_NE(played.final_state.reason(), v1::RESULT_REASON_DRAW_AGREED);
   EXPECT_GT(played.final_state.ply(), 2);
+}
+
+TEST_F(BotBehaviourTest, TheComputerStandingInForAnAbsentPlayerPlaysAtMedium) {
+  BotProcess bot = StartBot("stand-in");
+  ASSERT_NE(bot.process, nullptr);
+  // Two people; Black (to move) leaves, and the table lets the computer play
+  // for them (seed 003).
+  v1::CreateGameRequest request;
+  request.set_idempotency_key(absl::StrCat("stand-in-", absl::ToUnixNanos(absl::Now())));
+  request.set_variant("english");
+  request.set_initial_fen(kEndgame);
+  request.mutable_options()->set_computer_plays_for_absent(true);
+  for (v1::Seat* seat : {request.mutable_white(), request.mutable_black()}) {
+    seat->set_kind(v1::SEAT_KIND_PERSON);
+    seat->set_player_id(seat == request.mutable_white() ? "p-ann" : "p-bob");
+    seat->set_display_name("Person");
+  }
+  v1::CreateGameResponse game;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(game_->CreateGame(&context, request, &game).ok());
+  }
+  absl::SleepFor(absl::Milliseconds(300));
+  EXPECT_EQ(GetGame(game.game_id()).ply(), 0) << "a bot moved for a person who was there";
+  v1::DeclareAbandonedRequest gone;
+  gone.set_game_id(game.game_id());
+  gone.set_color(v1::COLOR_BLACK);
+  gone.set_expected_ply(0);
+  v1::DeclareAbandonedResponse abandoned;
+  {
+    grpc::ClientContext context;
+    const grpc::Status status = game_->DeclareAbandoned(&context, gone, &abandoned);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+  }
+  ASSERT_TRUE(abandoned.game().black().computer_playing());
+  ASSERT_TRUE(WaitFor([&] { return GetGame(game.game_id()).ply() == 1; }))
+      << "the computer never played for the absent player";
+  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"medium\""), 1);
+  EXPECT_TRUE(WaitFor([&] { return PendingJobs() == 0; }));
 }
 
 }  // namespace
