@@ -1,0 +1,137 @@
+// External engines over the Hub protocol, with the project's own tools/hub
+// as the external program: a seat served by it, ListEngines listing it, and
+// an engine process that dies mid-game replaced by a fresh one.
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "bot_env.h"
+#include "draughts/v1/bot.grpc.pb.h"
+
+namespace draughts::bot::testing {
+namespace {
+
+constexpr char kEndgame[] = "B:W21,22,30:B5,9,11";
+
+class HubEnginesTest : public BotIntegrationTest {
+ protected:
+  void SetUp() override {
+    BotIntegrationTest::SetUp();
+    char pattern[] = "/tmp/bot-hub-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    BotIntegrationTest::TearDown();
+    if (!dir_.empty() && getenv("KEEP_HUB_DIR") == nullptr)
+      (void)system(("rm -rf '" + dir_ + "'").c_str());
+  }
+
+  std::string Write(const std::string& name, const std::string& text) {
+    const std::string path = dir_ + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+  }
+
+  int Starts(const std::string& engine) {
+    std::ifstream in(dir_ + "/" + engine + ".starts");
+    int lines = 0;
+    for (std::string line; std::getline(in, line);) ++lines;
+    return lines;
+  }
+
+  // A wrapper around tools/hub that records each start. With `die_at` > 0
+  // its first process ends at its die_at-th search (its input is cut, as a
+  // crash would), later ones run normally.
+  std::string Wrapper(const std::string& engine, int die_at) {
+    std::ostringstream script;
+    script << "#!/bin/sh\n"
+           << "echo start >> '" << dir_ << "/" << engine << ".starts'\n";
+    if (die_at > 0) {
+      // A shell loop, not awk: mawk would wait for a full block of input.
+      script << "if [ \"$(wc -l < '" << dir_ << "/" << engine << ".starts')\" -eq 1 ]; then\n"
+             << "  n=0\n"
+             << "  while IFS= read -r line; do\n"
+             << "    case \"$line\" in go*) n=$((n + 1)); [ $n -eq " << die_at
+             << " ] && exit 1;; esac\n"
+             << "    printf '%s\\n' \"$line\"\n"
+             << "  done | '" << HUB_BINARY << "'\n"
+             << "  exit 1\n"
+             << "fi\n";
+    }
+    script << "exec '" << HUB_BINARY << "'\n";
+    return Write(engine + ".sh", script.str());
+  }
+
+  std::string dir_;
+};
+
+TEST_F(HubEnginesTest, AnExternalEngineServesASeatAndIsListed) {
+  const std::string config = Write(
+      "engines.conf",
+      absl::StrCat("# the project's own Hub engine\n",
+                   "engine id=hub-easy name=\"Hub (easy)\" command=\"/bin/sh ", Wrapper("hub", 0),
+                   "\" variants=\"english international\" processes=2 move-time=300ms "
+                   "param.level=easy\n"));
+  BotProcess bot = StartBot("hub", {"--engines=" + config});
+  ASSERT_NE(bot.process, nullptr);
+
+  auto stub = v1::BotService::NewStub(
+      grpc::CreateChannel(bot.process->address(), grpc::InsecureChannelCredentials()));
+  v1::ListEnginesRequest list;
+  list.set_variant("english");
+  v1::ListEnginesResponse engines;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(stub->ListEngines(&context, list, &engines).ok());
+  }
+  ASSERT_EQ(engines.engines_size(), 4);
+  EXPECT_EQ(engines.engines(0).kind(), v1::ENGINE_KIND_BUILTIN);
+  EXPECT_EQ(engines.engines(3).engine_id(), "hub-easy");
+  EXPECT_EQ(engines.engines(3).display_name(), "Hub (easy)");
+  EXPECT_EQ(engines.engines(3).kind(), v1::ENGINE_KIND_HUB);
+
+  const v1::CreateGameResponse game =
+      CreateGameAgainst(BotSeat(v1::BOT_LEVEL_UNSPECIFIED, "hub-easy"), kEndgame, 20);
+  const PlayedGame played = PlayToTheEnd(game);
+  ASSERT_NE(played.final_state.result(), v1::GAME_RESULT_ONGOING);
+  EXPECT_GE(Starts("hub"), 1);
+  // Every bot move came from the external engine, none from the fallback.
+  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"hub-easy\""),
+            played.bot_moves);
+  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_engine_fallbacks_total"), 0);
+  EXPECT_TRUE(WaitFor([&] { return PendingJobs() == 0; }));
+
+  // ChooseMove with the external engine too.
+  v1::ChooseMoveRequest ask;
+  ask.set_variant("english");
+  ask.set_fen(kEndgame);
+  ask.set_engine_id("hub-easy");
+  v1::ChooseMoveResponse chosen;
+  grpc::ClientContext context;
+  const grpc::Status status = stub->ChooseMove(&context, ask, &chosen);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  EXPECT_FALSE(chosen.move().empty());
+}
+
+TEST_F(HubEnginesTest, AnEngineThatDiesMidGameIsReplaced) {
+  const std::string config = Write(
+      "engines.conf", absl::StrCat("engine id=crashy command=\"/bin/sh ", Wrapper("crashy", 3),
+                                   "\" variants=english move-time=300ms param.level=easy\n"));
+  BotProcess bot = StartBot("crashy", {"--engines=" + config});
+  ASSERT_NE(bot.process, nullptr);
+  const v1::CreateGameResponse game =
+      CreateGameAgainst(BotSeat(v1::BOT_LEVEL_EASY, "crashy"), kEndgame, 20);
+  const PlayedGame played = PlayToTheEnd(game);
+  ASSERT_NE(played.final_state.result(), v1::GAME_RESULT_ONGOING);
+  ASSERT_GE(played.bot_moves, 4) << "the game ended before the engine died";
+  EXPECT_EQ(Starts("crashy"), 2) << "the dead engine was not replaced exactly once";
+  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_engine_restarts_total"), 1);
+  // The move the dead process owed was asked again of the new one.
+  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"crashy\""),
+            played.bot_moves);
+  EXPECT_TRUE(WaitFor([&] { return PendingJobs() == 0; }));
+}
+
+}  // namespace
+}  // namespace draughts::bot::testing
