@@ -120,8 +120,12 @@ Token ReadMoveRest(text::Cursor& in, WrittenMove move, std::size_t start) {
     text::Cursor save = in;
     while (in.Peek() == ' ' || in.Peek() == '\t') in.Advance();
     const bool spaced = in.Offset() != save.Offset();
-    const auto [length, capture_sign] = SeparatorAt(in.Rest());
-    if (length == 0) {
+    auto [length, capture_sign] = SeparatorAt(in.Rest());
+    // "a3b4": coordinates written without a separator (the kind of move is
+    // left to the position).
+    const bool implicit = length == 0 && !spaced && move.squares.back().file != 0 &&
+                          IsFileLetter(in.Peek()) && text::IsDigit(in.PeekAt(1));
+    if (length == 0 && !implicit) {
       in = save;
       break;
     }

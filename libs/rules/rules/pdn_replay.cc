@@ -245,9 +245,42 @@ Result<Variant> VariantForPdn(const PdnGame& game, const Variant& fallback) {
                    game.offset);
 }
 
+namespace {
+
+// Rule sets tried, in this order, for a game that names none and does not
+// replay under the fallback: the most played first.
+constexpr std::string_view kGuessOrder[] = {"international", "english",  "russian", "brazilian",
+                                            "italian",       "spanish",  "czech",   "pool",
+                                            "frisian",       "canadian", "thai",    "turkish"};
+
+Result<PdnReplay> ReplayIn(const PdnGame& game, const Variant& found);
+
+}  // namespace
+
 Result<PdnReplay> ReplayPdn(const PdnGame& game, const Variant& fallback) {
   auto found = VariantForPdn(game, fallback);
   if (!found.ok()) return found.error();
+  auto replay = ReplayIn(game, *found);
+  const bool named = game.FindTag("GameType") != nullptr ||
+                     (game.FindTag("Variant") != nullptr && found->id != fallback.id);
+  if (replay.ok() || named) return replay;
+  for (std::string_view id : kGuessOrder) {
+    if (id == found->id) continue;
+    auto guess = FindVariant(id);
+    if (!guess.ok()) continue;
+    auto guessed = ReplayIn(game, *guess);
+    if (!guessed.ok()) continue;
+    guessed->notes.insert(guessed->notes.begin(),
+                          "no GameType tag; the moves replay as " + std::string(guess->name));
+    return guessed;
+  }
+  return replay;
+}
+
+namespace {
+
+Result<PdnReplay> ReplayIn(const PdnGame& game, const Variant& variant_found) {
+  const std::optional<Variant> found = variant_found;
   std::optional<Position> start;
   if (const std::string* fen = game.FindTag("FEN")) {
     auto parsed = ParseFen(*found, *fen);
@@ -299,6 +332,8 @@ Result<PdnReplay> ReplayPdn(const PdnGame& game, const Variant& fallback) {
   }
   return *first_error;
 }
+
+}  // namespace
 
 Result<GameRecord> ReplayPdnGame(const PdnGame& game, const Variant& fallback) {
   auto replay = ReplayPdn(game, fallback);

@@ -259,3 +259,24 @@ TEST(PdnFiles, ThaiCapturesAreWrittenWithADashAndReadBack) {
 
 }  // namespace
 }  // namespace draughts::pdn_tool::testing
+
+namespace draughts::pdn_tool::testing {
+namespace {
+
+TEST(PdnFilesGuess, AGameWithoutGameTypeReplaysInTheRuleSetItFits) {
+  // Coordinates up to rank 8, men capturing backwards: not international;
+  // the first rule set in which the game replays is Russian.
+  auto games = rules::ReadPdn("1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. b2-c3 e5-d4 4. c3:e5 *");
+  ASSERT_TRUE(games.ok());
+  auto replay = rules::ReplayPdn(games->front(), *rules::FindVariant("international"));
+  ASSERT_TRUE(replay.ok()) << replay.error().ToString();
+  EXPECT_EQ(replay->record.variant().id, "russian");
+  ASSERT_FALSE(replay->notes.empty());
+  EXPECT_NE(replay->notes.front().find("no GameType"), std::string::npos);
+  // With a GameType the rule set is not guessed.
+  auto named = rules::ReadPdn("[GameType \"20\"] 1. c3-d4 f6-e5 *");
+  EXPECT_FALSE(rules::ReplayPdn(named->front(), *rules::FindVariant("english")).ok());
+}
+
+}  // namespace
+}  // namespace draughts::pdn_tool::testing

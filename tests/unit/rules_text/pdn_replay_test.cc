@@ -91,7 +91,7 @@ TEST(PdnReplay, MovesAfterTheEndAreRejected) {
 TEST(PdnReplay, BadTagsAreErrors) {
   EXPECT_FALSE(ReplayPdnGame(ReadOne("[GameType \"99\"] *"), Named("international")).ok());
   EXPECT_FALSE(ReplayPdnGame(ReadOne("[GameType \"x\"] *"), Named("international")).ok());
-  auto bad_fen = ReplayPdnGame(ReadOne("[FEN \"W:W51:B1\"] *"), Named("international"));
+  auto bad_fen = ReplayPdnGame(ReadOne("[FEN \"W:W99:B1\"] *"), Named("international"));
   ASSERT_FALSE(bad_fen.ok());
   EXPECT_THAT(bad_fen.error().message, HasSubstr("FEN tag"));
 }

@@ -213,12 +213,13 @@ TEST(PdnRead, LenientTagsAndResults) {
 }
 
 TEST(PdnRead, MoveFormsAreNormalised) {
-  auto games = ReadPdn("1. 05 - 10 2. 28 :19:10 3. C3-D4 4. d4:f6 5. ed4 6. e:c5 7. 12 ... 9-14 *");
+  auto games =
+      ReadPdn("1. 05 - 10 2. 28 :19:10 3. C3-D4 4. d4:f6 5. ed4 6. e:c5 7. 12 ... 9-14 8. a3b4 *");
   ASSERT_TRUE(games.ok()) << games.error().ToString();
   std::vector<std::string> texts;
   for (const PdnMove& move : (*games)[0].moves) texts.push_back(move.text);
   EXPECT_EQ(texts, (std::vector<std::string>{"5-10", "28:19:10", "c3-d4", "d4:f6", "ed4", "e:c5",
-                                             "9-14"}));
+                                             "9-14", "a3-b4"}));
   EXPECT_EQ((*games)[0].moves[0].move, (MoveText{{5, 10}, false}));
   EXPECT_TRUE((*games)[0].moves[2].move.squares.empty());  // coordinates
 }

@@ -38,9 +38,12 @@ CheckReport Check(const std::vector<InputFile>& files, const rules::Variant& fal
       }
     }
     for (const rules::PdnGame& game : read.games) {
-      Figures& figures = report.by_variant[VariantKey(game, fallback)];
-      ++figures.read;
       auto replay = rules::ReplayPdn(game, fallback);
+      // Counted under the rule set it replays in (a game without GameType
+      // may be recognised), else the one it names or the fallback.
+      Figures& figures = report.by_variant[replay.ok() ? std::string(replay->record.variant().id)
+                                                       : VariantKey(game, fallback)];
+      ++figures.read;
       if (!replay.ok()) {
         ++figures.failed;
         out << file.name << ": game " << game.number << ": " << replay.error().message << "\n";
