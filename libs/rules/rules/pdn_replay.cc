@@ -264,17 +264,32 @@ Result<PdnReplay> ReplayPdn(const PdnGame& game, const Variant& fallback) {
   const bool named = game.FindTag("GameType") != nullptr ||
                      (game.FindTag("Variant") != nullptr && found->id != fallback.id);
   if (replay.ok() || named) return replay;
+  // None fits: the failure of the rule set that replays furthest (errors
+  // point at the failing move) tells most.
+  Error furthest = replay.error();
+  std::string furthest_name(found->name);
   for (std::string_view id : kGuessOrder) {
     if (id == found->id) continue;
     auto guess = FindVariant(id);
     if (!guess.ok()) continue;
     auto guessed = ReplayIn(game, *guess);
-    if (!guessed.ok()) continue;
+    if (!guessed.ok()) {
+      if (guessed.error().offset != Error::kNoOffset &&
+          (furthest.offset == Error::kNoOffset || guessed.error().offset > furthest.offset)) {
+        furthest = guessed.error();
+        furthest_name = std::string(guess->name);
+      }
+      continue;
+    }
     guessed->notes.insert(guessed->notes.begin(),
                           "no GameType tag; the moves replay as " + std::string(guess->name));
     return guessed;
   }
-  return replay;
+  if (furthest_name != found->name) {
+    furthest.message = "no GameType tag and no rule set fits; furthest as " + furthest_name + ": " +
+                       furthest.message;
+  }
+  return furthest;
 }
 
 namespace {
