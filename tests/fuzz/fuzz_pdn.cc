@@ -17,7 +17,8 @@ using namespace draughts::rules;
 bool SameMoves(const PdnGame& a, const PdnGame& b) {
   if (a.moves.size() != b.moves.size()) return false;
   for (std::size_t i = 0; i < a.moves.size(); ++i) {
-    if (!(a.moves[i].move == b.moves[i].move) || a.moves[i].comment != b.moves[i].comment) {
+    if (!(a.moves[i].move == b.moves[i].move) || a.moves[i].comment != b.moves[i].comment ||
+        a.moves[i].text != b.moves[i].text) {
       return false;
     }
   }
@@ -29,7 +30,13 @@ bool SameMoves(const PdnGame& a, const PdnGame& b) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const Variant international = *FindVariant("international");
   const std::string_view text(reinterpret_cast<const char*>(data), size);
+  // The recovering reader: every failure points inside the input, and the
+  // strict reader fails exactly when it reports one.
+  const PdnReadReport report = ReadPdnGames(text);
+  for (const PdnProblem& failure : report.failures) FUZZ_CHECK(failure.offset <= size);
+  for (const PdnProblem& note : report.notes) FUZZ_CHECK(note.offset <= size);
   auto games = ReadPdn(text);
+  FUZZ_CHECK(games.ok() == report.failures.empty());
   if (!games.ok()) {
     FUZZ_CHECK(games.error().offset <= size);
     return 0;
@@ -50,6 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (tag.name != "Result" && a.FindTag(tag.name) == &tag.value)
         FUZZ_CHECK(*value == tag.value);
     }
+    // Replayed in the rule set it names (or guessed), as pdn check does.
     auto record = ReplayPdnGame(a, international);
     if (!record.ok()) continue;
     const PdnGame exported = ToPdnGame(*record);

@@ -136,23 +136,31 @@ std::string FormatMove(const Variant& variant, const Position& position, const M
   return FormatMove(LegalMoves(variant, position), move);
 }
 
+std::vector<Move> FittingMoves(BoardSize board, const MoveList& legal, const MoveText& text) {
+  std::vector<Move> fits;
+  if (text.squares.size() < 2 || !OnBoard(board, text)) return fits;
+  for (const Move& move : legal) {
+    if (move.is_capture() == text.capture && FitsPath(board, move, text)) fits.push_back(move);
+  }
+  if (fits.size() > 1) {
+    // A written full path that is exactly one move's path wins over moves
+    // whose longer paths merely contain it.
+    for (const Move& move : fits) {
+      if (Path(move) == text.squares) return {move};
+    }
+  }
+  return fits;
+}
+
 Result<Move> MatchMove(BoardSize board, const MoveList& legal, const MoveText& text) {
   const std::string written = FormatMoveText(text);
   if (!OnBoard(board, text)) {
     return MakeError("move " + written + " names a square that is not on the board (1-" +
                      std::to_string(SquareCount(board)) + ")");
   }
-  std::vector<Move> fits;
-  for (const Move& move : legal) {
-    if (move.is_capture() == text.capture && FitsPath(board, move, text)) fits.push_back(move);
-  }
+  const std::vector<Move> fits = FittingMoves(board, legal, text);
   if (fits.size() == 1) return fits.front();
   if (fits.size() > 1) {
-    // A written full path that is exactly one move's path wins over moves
-    // whose longer paths merely contain it.
-    for (const Move& move : fits) {
-      if (Path(move) == text.squares) return move;
-    }
     return MakeError("move " + written +
                      " is ambiguous; write the full path: " + ListMoves(fits, true, legal));
   }

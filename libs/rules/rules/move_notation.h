@@ -16,6 +16,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/move.h"
 #include "rules/move_text.h"
@@ -25,6 +26,10 @@
 #include "rules/variant.h"
 
 namespace draughts::rules {
+
+// Every legal move that `text` describes, as MatchMove reads it; when a
+// written full path is exactly one move's path, that move alone.
+std::vector<Move> FittingMoves(BoardSize board, const MoveList& legal, const MoveText& text);
 
 // `legal` are the legal moves of a position on `board`.
 Result<Move> MatchMove(BoardSize board, const MoveList& legal, const MoveText& text);

@@ -4,15 +4,32 @@
 // moves, comments and the result, several games per file. This layer knows
 // no rules; pdn_replay.h plays the moves through them.
 //
-// Accepted on reading:
-//   [Name "value"]           tag pairs, value with \" and \\ escapes
-//   1.  1...  12.            move numbers (not checked against the moves)
-//   32-28  28x19  28x19x10   moves; '!' and '?' annotations after a move
-//   {comment}  ; to end of line
+// Accepted on reading (PDN 3.0, pdn.fmjd.org, and what real archives hold):
+//   [Name "value"]           tag pairs, value with \" and \\ escapes; also
+//                            [Name] and [Name value] (no quotes), a quote left
+//                            unescaped inside the value, a missing ']' at the
+//                            end of the line, names in other languages (the
+//                            common ones for Result, White, Black, Event,
+//                            Date are read as those: see PdnTagAlias)
+//   1.  1...  12.  12. ...   move numbers (not checked against the moves),
+//                            zero-padded or not
+//   32-28  28x19  28x19x10   moves, with spaces around the separator allowed,
+//   05-10  28:19  c3-d4      ':' or the sign for a capture, numbers zero-padded,
+//   d4:f6:h4  ed4  G3-F4     algebraic squares in either case, the Russian
+//                            short form (origin file, destination); '!', '?',
+//                            '+' annotations after a move
+//   {comment}  ; to end of line  % line escape
 //   (variation)  $12         skipped
-//   2-0 0-2 1-1 1-0 0-1 1/2-1/2 *     results, ending the game
+//   2-0 0-2 1-1 1-0 0-1 1/2-1/2 * - 0-0, with or without spaces: results,
+//                            ending the game
 // A game may also end at the end of the input or where the next game's tag
-// pairs start. Errors carry the offset and say "line L, column C".
+// pairs start. Tag values and comments that are not UTF-8 are read as
+// Latin-1; CR, LF and CRLF all end a line.
+//
+// A game that cannot be read is reported (its number in the file,
+// line:column, why) and skipped up to the next game's tags; the others are
+// read (ReadPdnGames). The result: the Result tag when it names one, else
+// the result ending the moves; a difference between the two is a note.
 
 #include <cstddef>
 #include <optional>
@@ -47,6 +64,9 @@ struct PdnTag {
 };
 
 struct PdnMove {
+  // The squares as written when they are numbers (in the numbering of the
+  // file's rule set, see square_notation.h); no squares when the move is
+  // written with coordinates. Moves built in code may set only this.
   MoveText move;
   std::string comment;  // comments that follow the move, joined by a space
 
@@ -55,6 +75,11 @@ struct PdnMove {
   std::size_t offset = 0;
   int line = 0;
   int column = 0;
+
+  // The move as written, normalised ("32-28", "28x19x10", "c3-d4", "d4:f6",
+  // "ed4"): what the writer writes and the replay reads. Empty for a move
+  // built in code from `move` alone.
+  std::string text{};
 };
 
 struct PdnGame {
@@ -69,6 +94,7 @@ struct PdnGame {
   bool first_move_by_second_player = false;
 
   std::size_t offset = 0;  // where the game starts in the input
+  int number = 0;          // 1-based place in the file, failed games counted
 
   // The value of the first tag with this exact (case-sensitive) name.
   const std::string* FindTag(std::string_view name) const;
@@ -78,10 +104,39 @@ struct PdnGame {
   std::optional<int> GameType() const;
 };
 
+// Something the reader could not read or had to guess, with where it is.
+struct PdnProblem {
+  int game = 0;  // 1-based number of the game in the file
+  std::size_t offset = 0;
+  int line = 0;
+  int column = 0;
+  std::string message;
+
+  // "game 3, line 12, column 7: <message>"
+  std::string ToString() const;
+};
+
+struct PdnReadReport {
+  std::vector<PdnGame> games;        // every game read, in file order
+  std::vector<PdnProblem> failures;  // one per game skipped
+  std::vector<PdnProblem> notes;     // quirks read by a guess (a read game's number)
+};
+
+// Reads every game it can; never fails.
+PdnReadReport ReadPdnGames(std::string_view text);
+
+// The games, or the first failure (its message says "game N, line L,
+// column C: ..." and its offset points at it).
 Result<std::vector<PdnGame>> ReadPdn(std::string_view text);
 
+// The standard tag name for a tag name as some archives write it (any case;
+// "Resultaat", "Résultat", "Результат" -> "Result", "Wit" -> "White", ...),
+// else `name` unchanged.
+std::string PdnTagAlias(std::string_view name);
+
 // Writes tag pairs (the Result tag set to the game's result), a blank line,
-// the movetext wrapped at 80 columns and the result. The score style is
+// the movetext wrapped at 80 columns (each move's `text`, else its `move`)
+// and the result. The score style is
 // one point for GameType 21 (English) and two points otherwise.
 std::string WritePdn(const PdnGame& game);
 // Games separated by a blank line.

@@ -159,17 +159,70 @@ TEST_P(PdnErrors, ReportsOffsetAndLineColumn) {
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, PdnErrors,
-    ::testing::Values(BadPdn{"[Event \"x\"\n1. 32-28", 0, "line 1, column 1: expected ']'"},
-                      BadPdn{"[ \"x\"]", 2, "tag name"}, BadPdn{"[Event x]", 7, "'\"'"},
-                      BadPdn{"[Event \"x]\n", 7, "never closed"},
+    ::testing::Values(BadPdn{"[Event \"x\" y\n1. 32-28", 11, "line 1, column 12: expected ']'"},
+                      BadPdn{"[ \"x\"]", 2, "tag name"}, BadPdn{"[Event x\n", 0, "']'"},
+                      BadPdn{"[Event \"x\n", 7, "never closed"},
                       BadPdn{"1. 32-28 {oops", 9, "line 1, column 10: comment"},
                       BadPdn{"1. 32-28 (28-22", 9, "variation"}, BadPdn{"1. 32-28 )", 9, "')'"},
                       BadPdn{"1. 32 28 *", 5, "line 1, column 6: expected '-' or 'x'"},
                       BadPdn{"\n\n  1. 32-28 @", 13, "line 3, column 12: unexpected '@'"},
-                      BadPdn{"[Result \"2-0\"] 1. 32-28 0-2", 24, "differs from its Result tag"},
                       BadPdn{"1. 32-28 $x", 9, "'$'"}, BadPdn{"0. 32-28", 0, "move number"},
                       BadPdn{"1. 32-28 0-5 *", 9, "start at 1"},
                       BadPdn{"1. 32-28\r\n2. 28x", 16, "line 2, column 7: expected a square"}));
+
+TEST(PdnRead, BadGamesAreReportedAndTheOthersRead) {
+  const PdnReadReport report = ReadPdnGames(
+      "[Event \"one\"]\n1. 32-28 *\n\n[Event \"two\"]\n1. 32-28 )\n\n[Event \"three\"]\n1. 31-27 "
+      "*\n");
+  ASSERT_EQ(report.games.size(), 2u);
+  EXPECT_EQ(report.games[0].number, 1);
+  EXPECT_EQ(report.games[1].number, 3);
+  EXPECT_EQ(*report.games[1].FindTag("Event"), "three");
+  ASSERT_EQ(report.failures.size(), 1u);
+  EXPECT_EQ(report.failures[0].game, 2);
+  EXPECT_EQ(report.failures[0].line, 5);
+  EXPECT_EQ(report.failures[0].column, 10);
+  EXPECT_EQ(report.failures[0].ToString(),
+            "game 2, line 5, column 10: ')' without a variation to close");
+}
+
+TEST(PdnRead, ResultTagWinsOverADifferentTerminator) {
+  const PdnReadReport report = ReadPdnGames("[Result \"2-0\"] 1. 32-28 0-2");
+  ASSERT_EQ(report.games.size(), 1u);
+  EXPECT_EQ(report.games[0].result, PdnResult::kWhiteWins);
+  ASSERT_EQ(report.notes.size(), 1u);
+  EXPECT_THAT(report.notes[0].message, HasSubstr("differs from the Result tag"));
+}
+
+TEST(PdnRead, LenientTagsAndResults) {
+  auto games = ReadPdn(
+      "[Round]\n[Site ?]\n[Event \"Club \"Open\" 2024\"]\n[Date \"2024\"\n"
+      "1. 32-28 19-23 2 - 0\n[Result \"1 - 1\"]\n1... 19-23 1/2-1/2\n[Result \"\"] 1. 32-28 -");
+  ASSERT_TRUE(games.ok()) << games.error().ToString();
+  ASSERT_EQ(games->size(), 3u);
+  const PdnGame& first = (*games)[0];
+  EXPECT_EQ(*first.FindTag("Round"), "");
+  EXPECT_EQ(*first.FindTag("Site"), "?");
+  EXPECT_EQ(*first.FindTag("Event"), "Club \"Open\" 2024");
+  EXPECT_EQ(*first.FindTag("Date"), "2024");
+  EXPECT_EQ(first.result, PdnResult::kWhiteWins);
+  EXPECT_EQ((*games)[1].result, PdnResult::kDraw);
+  EXPECT_TRUE((*games)[1].first_move_by_second_player);
+  EXPECT_EQ((*games)[2].result, PdnResult::kUnknown);
+  EXPECT_EQ((*games)[2].moves.size(), 1u);
+}
+
+TEST(PdnRead, MoveFormsAreNormalised) {
+  auto games =
+      ReadPdn("1. 05 - 10 2. 28 :19:10 3. C3-D4 4. d4:f6 5. ed4 6. e:c5 7. 12 ... 9-14 8. a3b4 *");
+  ASSERT_TRUE(games.ok()) << games.error().ToString();
+  std::vector<std::string> texts;
+  for (const PdnMove& move : (*games)[0].moves) texts.push_back(move.text);
+  EXPECT_EQ(texts, (std::vector<std::string>{"5-10", "28:19:10", "c3-d4", "d4:f6", "ed4", "e:c5",
+                                             "9-14", "a3-b4"}));
+  EXPECT_EQ((*games)[0].moves[0].move, (MoveText{{5, 10}, false}));
+  EXPECT_TRUE((*games)[0].moves[2].move.squares.empty());  // coordinates
+}
 
 TEST(PdnWrite, NumbersWrapsAndSetsTheResultTag) {
   PdnGame game;
