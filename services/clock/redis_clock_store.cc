@@ -44,6 +44,11 @@ platform::RedisScript& SavePresenceScript() {
 std::string Ms(absl::Time t) {
   return absl::StrCat(absl::ToUnixMillis(t));
 }
+// Deadlines round up: a timer never falls due before its instant.
+std::string CeilMs(absl::Time t) {
+  const int64_t ms = absl::ToUnixMillis(t);
+  return absl::StrCat(absl::FromUnixMillis(ms) < t ? ms + 1 : ms);
+}
 std::string Ms(absl::Duration d) {
   return absl::StrCat(std::max<int64_t>(1, absl::ToInt64Milliseconds(d)));
 }
@@ -172,7 +177,7 @@ absl::StatusOr<ArmOutcome> RedisClockStore::Arm(const ArmCommand& command, absl:
       platform::EvalScript(
           *redis, ArmScript(), {GameKey(command.game_id), TimersKeyOf(command.game_id)},
           {command.game_id, absl::StrCat(command.game_version), absl::StrCat(command.expected_ply),
-           ColorDigit(command.color), command.deadline.has_value() ? Ms(*command.deadline) : "",
+           ColorDigit(command.color), command.deadline.has_value() ? CeilMs(*command.deadline) : "",
            humans, Ms(now), Ms(options_.abandon_after), Ms(options_.game_ttl)}));
   DRAUGHTS_ASSIGN_OR_RETURN(int64_t armed, reply.AsInteger());
   return armed == 1 ? ArmOutcome::kArmed : ArmOutcome::kRepeated;

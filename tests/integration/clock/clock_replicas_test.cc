@@ -86,7 +86,9 @@ TEST_F(ClockReplicasTest, AClaimOfADeadReplicaFiresAgainWhenItsLeaseEnds) {
   platform::RedisPool pool(*options, 1);
   RedisClockStore dead(&pool, {.key_prefix = prefix_});
   const absl::Duration lease = absl::Milliseconds(1500);
-  auto claimed = dead.ClaimDue(deadline, deadline + lease, 100);
+  // (The clock rounds deadlines up to the millisecond.)
+  const absl::Time due = deadline + absl::Milliseconds(1);
+  auto claimed = dead.ClaimDue(due, due + lease, 100);
   ASSERT_TRUE(claimed.ok()) << claimed.status();
   int ours = 0;
   for (const DueTimer& timer : *claimed) {
