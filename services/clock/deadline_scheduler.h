@@ -27,7 +27,7 @@ struct SchedulerOptions {
   // How long a claim is exclusive; keep it above the longest call to
   // game-state (retries included), or a slow firing is repeated elsewhere.
   absl::Duration claim_lease = absl::Seconds(10);
-  int workers = 16;
+  int workers = 64;
   // Claimed timers waiting for a worker, at most.
   int max_queued = 256;
   absl::Duration initial_backoff = absl::Milliseconds(100);

@@ -42,7 +42,7 @@ platform::ConfigSpec Spec() {
                             "(draughts.v1.ClockService) over Redis.");
   platform::AddStandardServiceOptions(spec, "DRAUGHTS_CLOCK", 50053, 9103);
   spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379", "Redis host:port");
-  spec.AddInt("redis-pool-size", "DRAUGHTS_CLOCK_REDIS_POOL_SIZE", 32,
+  spec.AddInt("redis-pool-size", "DRAUGHTS_CLOCK_REDIS_POOL_SIZE", 48,
               "pooled Redis connections (firing workers, the claim loop and calls share them)");
   spec.AddString("key-prefix", "DRAUGHTS_CLOCK_KEY_PREFIX", "",
                  "prefix of every Redis key of the clock (the same on every replica)");
@@ -67,7 +67,7 @@ platform::ConfigSpec Spec() {
   spec.AddDuration("claim-lease", "DRAUGHTS_CLOCK_CLAIM_LEASE", absl::Seconds(10),
                    "how long a claimed timer is this replica's; one claimed by a replica that "
                    "died fires again after it (must exceed --game-state-timeout)");
-  spec.AddInt("fire-workers", "DRAUGHTS_CLOCK_FIRE_WORKERS", 16,
+  spec.AddInt("fire-workers", "DRAUGHTS_CLOCK_FIRE_WORKERS", 64,
               "threads firing due timers (calls to game-state) at once");
   spec.AddDuration("heartbeat-interval", "DRAUGHTS_CLOCK_HEARTBEAT_INTERVAL", absl::Seconds(10),
                    "how often the gateway beats per connection (Heartbeat's answer); a seat is "
