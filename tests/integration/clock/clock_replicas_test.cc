@@ -1,0 +1,148 @@
+// Several clock replicas on one Redis: a replica killed with deadlines
+// pending leaves them to the others (on time), a claim taken by a replica
+// that died fires again once its lease ends, and two replicas never fire
+// one deadline twice.
+#include "clock/redis_clock_store.h"
+#include "clock_env.h"
+#include "platform/proto_time.h"
+#include "platform/redis_pool.h"
+
+namespace draughts::clock::testing {
+namespace {
+
+class ClockReplicasTest : public ClockIntegrationTest {
+ protected:
+  // The first automatic move's lateness after the game's first deadline.
+  absl::Duration FirstMoveLateness(const std::string& id) {
+    absl::Time deadline = absl::InfinitePast();
+    for (const v1::GameEvent& event : WatchUntilFirstMove(id)) {
+      if (event.has_game_created()) {
+        deadline = platform::FromProtoTime(event.game_created().move_deadline());
+      }
+      if (event.has_move_played()) return platform::FromProtoTime(event.timestamp()) - deadline;
+    }
+    return absl::InfiniteDuration();
+  }
+
+  std::vector<v1::GameEvent> WatchUntilFirstMove(const std::string& id) {
+    v1::WatchGameRequest request;
+    request.set_game_id(id);
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+    auto reader = game_->WatchGame(&context, request);
+    std::vector<v1::GameEvent> events;
+    v1::GameEvent event;
+    while (reader->Read(&event)) {
+      events.push_back(event);
+      if (event.has_move_played()) {
+        context.TryCancel();
+        break;
+      }
+    }
+    reader->Finish().IgnoreError();
+    return events;
+  }
+
+  bool Tracked(v1::ClockService::Stub& clock, const std::string& id) {
+    grpc::ClientContext context;
+    v1::GetClockRequest request;
+    request.set_game_id(id);
+    v1::GetClockResponse response;
+    return clock.GetClock(&context, request, &response).ok() && response.armed();
+  }
+};
+
+TEST_F(ClockReplicasTest, AKilledReplicasPendingDeadlinesFireOnTimeFromAnother) {
+  ClockReplica doomed = StartClock();
+  ClockReplica survivor = StartClock();
+  ASSERT_NE(doomed.process, nullptr);
+  ASSERT_NE(survivor.process, nullptr);
+  std::vector<std::string> games;
+  for (int i = 0; i < 8; ++i) games.push_back(CreateGame(absl::Seconds(2)).game().game_id());
+  for (const std::string& id : games)
+    ASSERT_TRUE(WaitFor([&] { return Tracked(*survivor.stub, id); }));
+  doomed.process->Kill();
+  for (const std::string& id : games) {
+    const absl::Duration late = FirstMoveLateness(id);
+    EXPECT_GE(late, absl::ZeroDuration()) << id;
+    EXPECT_LT(late, absl::Seconds(1)) << id;
+  }
+  EXPECT_GE(
+      Counter(survivor.metrics_port, "draughts_clock_automatic_moves_total", "outcome=\"played\""),
+      8);
+}
+
+TEST_F(ClockReplicasTest, AClaimOfADeadReplicaFiresAgainWhenItsLeaseEnds) {
+  ClockReplica clock = StartClock();
+  ASSERT_NE(clock.process, nullptr);
+  const v1::CreateGameResponse created = CreateGame(absl::Seconds(2));
+  const std::string id = created.game().game_id();
+  ASSERT_TRUE(WaitFor([&] { return Tracked(*clock.stub, id); }));
+  const absl::Time deadline = platform::FromProtoTime(created.game().move_deadline());
+
+  // A replica claims the deadline (as if due) and dies before firing it.
+  auto options = platform::ParseRedisAddress(redis_address_);
+  ASSERT_TRUE(options.ok());
+  platform::RedisPool pool(*options, 1);
+  RedisClockStore dead(&pool, {.key_prefix = prefix_});
+  const absl::Duration lease = absl::Milliseconds(1500);
+  // (The clock rounds deadlines up to the millisecond.)
+  const absl::Time due = deadline + absl::Milliseconds(1);
+  auto claimed = dead.ClaimDue(due, due + lease, 100);
+  ASSERT_TRUE(claimed.ok()) << claimed.status();
+  int ours = 0;
+  for (const DueTimer& timer : *claimed) {
+    if (timer.game_id == id && timer.kind == DueTimer::Kind::kMove) ++ours;
+  }
+  ASSERT_EQ(ours, 1);
+
+  // Not at the deadline, but when the lease ends, and then within 1 s.
+  const absl::Duration late = FirstMoveLateness(id);
+  EXPECT_GE(late, lease - absl::Milliseconds(50));
+  EXPECT_LT(late, lease + absl::Seconds(1));
+}
+
+TEST_F(ClockReplicasTest, TwoReplicasNeverFireOneDeadlineTwice) {
+  ClockReplica a = StartClock();
+  ClockReplica b = StartClock();
+  ASSERT_NE(a.process, nullptr);
+  ASSERT_NE(b.process, nullptr);
+  constexpr int kGames = 30;
+  std::vector<std::string> games;
+  for (int i = 0; i < kGames; ++i) games.push_back(CreateGame(absl::Seconds(1)).game().game_id());
+  // Each game: five automatic moves (the third in a row by White ends it).
+  for (const std::string& id : games) {
+    ASSERT_TRUE(WaitFor([&] { return GetGame(id).result() != v1::GAME_RESULT_ONGOING; },
+                        absl::Seconds(40)));
+  }
+  int automatic = 0;
+  for (const std::string& id : games) {
+    const v1::GameState game = GetGame(id);
+    EXPECT_EQ(game.reason(), v1::RESULT_REASON_TIMEOUTS);
+    automatic += game.ply();
+  }
+  EXPECT_EQ(automatic, 5 * kGames);
+  auto total = [&](const std::string& name, const std::string& labels) {
+    return Counter(a.metrics_port, name, labels) + Counter(b.metrics_port, name, labels);
+  };
+  // One call per deadline: a second firing would be answered not_played.
+  EXPECT_EQ(total("draughts_clock_automatic_moves_total", "outcome=\"played\""), automatic);
+  EXPECT_EQ(total("draughts_clock_automatic_moves_total", "outcome=\"not_played\""), 0);
+  EXPECT_EQ(total("draughts_clock_timers_fired_total", "kind=\"move\""), automatic);
+}
+
+TEST_F(ClockReplicasTest, ProductionValuesAreCheckedAtStart) {
+  // A shortened 2-minute rule needs the test flag.
+  auto refused = ServerProcess::Start(
+      CLOCK_BINARY, {"--redis=" + redis_address_, "--metrics-port=-1", "--abandon-after=30s"},
+      absl::Seconds(10));
+  EXPECT_FALSE(refused.ok());
+  auto lease = ServerProcess::Start(CLOCK_BINARY,
+                                    {"--redis=" + redis_address_, "--metrics-port=-1",
+                                     "--claim-lease=2s", "--game-state-timeout=5s"},
+                                    absl::Seconds(10));
+  EXPECT_FALSE(lease.ok());
+}
+
+}  // namespace
+}  // namespace draughts::clock::testing
