@@ -47,10 +47,10 @@ absl::StatusOr<v1::CreateGameRequest> HotseatRequest(const HttpRequest& http,
   v1::CreateGameRequest request;
   request.set_variant(*variant);
   for (v1::Seat* seat : {request.mutable_white(), request.mutable_black()}) {
-    seat->set_kind(v1::SEAT_KIND_GUEST);
+    seat->set_kind(session.is_person() ? v1::SEAT_KIND_PERSON : v1::SEAT_KIND_GUEST);
     // Every game view shows it: the public id, never the session secret.
     seat->set_player_id(session.player_id);
-    seat->set_display_name(session.guest_name);
+    seat->set_display_name(session.display_name);
   }
   return request;
 }
@@ -70,12 +70,15 @@ std::optional<std::string> QueryParameter(std::string_view query, std::string_vi
 }
 
 ApiHandlers::ApiHandlers(SessionStore* sessions, IdempotencyStore* idempotency, GameBackend* games,
-                         ArchiveBackend* archive, const StaticFiles* files)
+                         ArchiveBackend* archive, const StaticFiles* files,
+                         AccountHandlers* accounts, bool secure_cookie)
     : sessions_(sessions),
       idempotency_(idempotency),
       games_(games),
       archive_(archive),
       files_(files),
+      accounts_(accounts),
+      secure_cookie_(secure_cookie),
       variants_json_(AllVariantsJson()) {}
 
 absl::Status ApiHandlers::CheckIdempotencyKey(const HttpRequest& request) {
@@ -103,6 +106,14 @@ HttpResponse ApiHandlers::Handle(const RouteMatch& route, const HttpRequest& req
       return Json(variants_json_);
     case Route::kCreateSession:
       return CreateSession(request);
+    case Route::kGetSession:
+      return GetSession(request);
+    case Route::kRegister:
+    case Route::kLogin:
+    case Route::kLogout:
+    case Route::kChangePassword:
+    case Route::kDeleteAccount:
+      return Accounts(route, request);
     case Route::kCreateGame:
       return CreateGame(request);
     case Route::kGetGame:
@@ -146,8 +157,35 @@ HttpResponse ApiHandlers::CreateSession(const HttpRequest& request) {
   // The secret travels only in the (HttpOnly) cookie; the page gets the
   // public id, the one games show.
   HttpResponse response = Json(SessionJson(*session));
-  response.headers.emplace_back("Set-Cookie", SessionCookie(session->id));
+  response.headers.emplace_back("Set-Cookie", SessionCookie(session->id, secure_cookie_));
   return response;
+}
+
+HttpResponse ApiHandlers::GetSession(const HttpRequest& request) {
+  absl::StatusOr<Session> session = RequireSession(request);
+  if (!session.ok()) return ErrorResponse(session.status());
+  return Json(SessionJson(*session));
+}
+
+HttpResponse ApiHandlers::Accounts(const RouteMatch& route, const HttpRequest& request) {
+  if (accounts_ == nullptr) {
+    return ErrorResponse(absl::UnavailableError("accounts are not configured on this gateway"));
+  }
+  switch (route.route) {
+    case Route::kRegister:
+      return accounts_->Register(request);
+    case Route::kLogin:
+      return accounts_->Login(request);
+    case Route::kLogout:
+      return accounts_->Logout(request);
+    case Route::kChangePassword:
+      return accounts_->ChangePassword(request);
+    case Route::kDeleteAccount:
+      return accounts_->DeleteAccount(request);
+    default:
+      break;
+  }
+  return ErrorResponse(absl::NotFoundError("no such path"));
 }
 
 HttpResponse ApiHandlers::CreateGame(const HttpRequest& request) {
@@ -211,7 +249,13 @@ HttpResponse ApiHandlers::Health() {
   }
   absl::Status game_state = games_->Ping();
   if (!game_state.ok()) return ErrorResponse(503, game_state);
-  return Json("{\"status\":\"ok\"}");
+  // Guests play without the accounts database, so it does not make the
+  // gateway unready (that would take guest play down with it); the answer
+  // says whether accounts work.
+  if (accounts_ == nullptr) return Json("{\"status\":\"ok\",\"accounts\":\"disabled\"}");
+  const absl::Status accounts = accounts_->Ping();
+  return Json(absl::StrCat("{\"status\":\"ok\",\"accounts\":\"",
+                           accounts.ok() ? "ok" : "unavailable", "\"}"));
 }
 
 absl::Status ApiHandlers::CheckGameSocket(const RouteMatch& route, const HttpRequest& request,

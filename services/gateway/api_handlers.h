@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "gateway/account_handlers.h"
 #include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
 #include "gateway/http_types.h"
@@ -20,8 +21,10 @@ namespace draughts::gateway {
 
 class ApiHandlers {
  public:
+  // `accounts` may be null (no --pg): the account routes then answer 503.
   ApiHandlers(SessionStore* sessions, IdempotencyStore* idempotency, GameBackend* games,
-              ArchiveBackend* archive, const StaticFiles* files);
+              ArchiveBackend* archive, const StaticFiles* files,
+              AccountHandlers* accounts = nullptr, bool secure_cookie = false);
 
   // Answers every route except kGameSocket (see CheckGameSocket).
   HttpResponse Handle(const RouteMatch& route, const HttpRequest& request);
@@ -37,6 +40,8 @@ class ApiHandlers {
 
  private:
   HttpResponse CreateSession(const HttpRequest& request);
+  HttpResponse GetSession(const HttpRequest& request);
+  HttpResponse Accounts(const RouteMatch& route, const HttpRequest& request);
   HttpResponse CreateGame(const HttpRequest& request);
   // The CreateGame call and its answer (run at most once per idempotency key).
   HttpResponse StartGame(const v1::CreateGameRequest& create);
@@ -54,6 +59,8 @@ class ApiHandlers {
   GameBackend* games_;
   ArchiveBackend* archive_;
   const StaticFiles* files_;
+  AccountHandlers* accounts_;
+  const bool secure_cookie_;
   const std::string variants_json_;  // fixed for the life of the process
 };
 

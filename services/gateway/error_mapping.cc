@@ -24,6 +24,7 @@ int HttpStatusFor(absl::StatusCode code) {
       return 403;
     case absl::StatusCode::kNotFound:
       return 404;
+    case absl::StatusCode::kAlreadyExists:
     case absl::StatusCode::kAborted:
     case absl::StatusCode::kFailedPrecondition:
       return 409;

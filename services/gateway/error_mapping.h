@@ -14,7 +14,8 @@ namespace draughts::gateway {
 // "INVALID_ARGUMENT", "NOT_FOUND", ... (the canonical gRPC names).
 std::string_view StatusCodeName(absl::StatusCode code);
 
-// 400, 401, 403, 404, 409, 429, 503, else 500.
+// 400, 401, 403, 404, 409 (ALREADY_EXISTS, ABORTED, FAILED_PRECONDITION),
+// 429, 503, else 500.
 int HttpStatusFor(absl::StatusCode code);
 
 // {"code":"...","message":"..."}

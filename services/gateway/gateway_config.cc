@@ -23,6 +23,28 @@ platform::ConfigSpec GatewayConfigSpec() {
                  "game_state gRPC address host:port");
   spec.AddString("rating", "DRAUGHTS_RATING_ADDR", "127.0.0.1:50055",
                  "rating gRPC address host:port (the game archive: PDN export)");
+  spec.AddString("pg", "DRAUGHTS_PG", "",
+                 "PostgreSQL conninfo for accounts, e.g. \"host=127.0.0.1 dbname=draughts "
+                 "connect_timeout=5\" (empty: no accounts, guests only; the account routes "
+                 "answer 503)");
+  spec.AddInt("pg-pool-size", "DRAUGHTS_GATEWAY_PG_POOL_SIZE", 4,
+              "pooled PostgreSQL connections (accounts)");
+  spec.AddInt("password-opslimit", "DRAUGHTS_GATEWAY_PASSWORD_OPSLIMIT", 2,
+              "Argon2id passes per password hash (libsodium opslimit; 2 = INTERACTIVE)");
+  spec.AddInt("password-memlimit-kib", "DRAUGHTS_GATEWAY_PASSWORD_MEMLIMIT_KIB", 65536,
+              "Argon2id memory per password hash in KiB (65536 = 64 MiB = INTERACTIVE); "
+              "changing either factor rehashes each password at its next login");
+  spec.AddInt("login-limit-per-name", "DRAUGHTS_GATEWAY_LOGIN_LIMIT_PER_NAME", 10,
+              "failed password checks allowed per account name per window");
+  spec.AddInt("login-limit-per-address", "DRAUGHTS_GATEWAY_LOGIN_LIMIT_PER_ADDRESS", 50,
+              "failed logins and registrations allowed per client address per window");
+  spec.AddDuration("login-limit-window", "DRAUGHTS_GATEWAY_LOGIN_LIMIT_WINDOW", absl::Minutes(15),
+                   "the window of the login limits, from the first counted attempt");
+  spec.AddBool("secure-cookie", "DRAUGHTS_GATEWAY_SECURE_COOKIE", false,
+               "mark the session cookie Secure (set when browsers reach the gateway over TLS)");
+  spec.AddString("client-address-header", "DRAUGHTS_GATEWAY_CLIENT_ADDRESS_HEADER", "",
+                 "header a trusted proxy sets to the client's address (e.g. X-Forwarded-For, "
+                 "last entry used); empty: the TCP peer (login limits count per address)");
   spec.AddInt("io-threads", "DRAUGHTS_GATEWAY_IO_THREADS", 2, "threads running socket I/O");
   spec.AddInt("worker-threads", "DRAUGHTS_GATEWAY_WORKER_THREADS", 16,
               "threads for blocking calls to Redis and game_state (also the Redis pool size)");

@@ -4,6 +4,7 @@
 #define DRAUGHTS_GATEWAY_GATEWAY_CONTEXT_H_
 
 #include <boost/asio/thread_pool.hpp>
+#include <string>
 
 #include "gateway/api_handlers.h"
 #include "gateway/game_backend.h"
@@ -19,6 +20,9 @@ struct GatewayContext {
   // Blocking work (gRPC, Redis) runs here, never on the I/O threads.
   boost::asio::thread_pool* workers = nullptr;
   SocketHub* hub = nullptr;
+  // A trusted proxy's header naming the client ("X-Forwarded-For"), or ""
+  // to take the TCP peer's address.
+  std::string client_address_header;
 };
 
 }  // namespace draughts::gateway

@@ -25,7 +25,12 @@ GatewayMetrics::GatewayMetrics(prometheus::Registry& registry)
                         .Name("draughts_gateway_websocket_messages_total")
                         .Help("WebSocket frames received (in) and sent (out)")
                         .Register(registry)
-                        .Add({{"direction", "out"}})) {}
+                        .Add({{"direction", "out"}})),
+      account_events_(
+          prometheus::BuildCounter()
+              .Name("draughts_gateway_account_events_total")
+              .Help("Account operations by outcome (register, login, login_failed, ...)")
+              .Register(registry)) {}
 
 void GatewayMetrics::RecordHttp(std::string_view route, int status) {
   http_.Add({{"route", std::string(route)}, {"status", absl::StrCat(status)}}).Increment();
@@ -42,6 +47,9 @@ void GatewayMetrics::MessageIn() {
 }
 void GatewayMetrics::MessageOut() {
   messages_out_.Increment();
+}
+void GatewayMetrics::RecordAccountEvent(std::string_view event) {
+  account_events_.Add({{"event", std::string(event)}}).Increment();
 }
 
 }  // namespace draughts::gateway

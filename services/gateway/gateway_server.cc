@@ -15,12 +15,13 @@ using tcp = net::ip::tcp;
 
 GatewayServer::GatewayServer(GatewayOptions options, SessionStore* sessions,
                              IdempotencyStore* idempotency, GameBackend* games,
-                             ArchiveBackend* archive, GatewayMetrics* metrics)
+                             ArchiveBackend* archive, GatewayMetrics* metrics,
+                             AccountHandlers* accounts)
     : options_(std::move(options)),
       metrics_(metrics),
       hub_(options_.max_sockets),
       files_(options_.web_root),
-      handlers_(sessions, idempotency, games, archive, &files_),
+      handlers_(sessions, idempotency, games, archive, &files_, accounts, options_.secure_cookie),
       games_(games),
       workers_(static_cast<std::size_t>(std::max(1, options_.worker_threads))) {}
 
@@ -65,6 +66,7 @@ void GatewayServer::Accept() {
                               context.metrics = metrics_;
                               context.workers = &workers_;
                               context.hub = &hub_;
+                              context.client_address_header = options_.client_address_header;
                               std::make_shared<HttpConnection>(std::move(socket), context)->Start();
                             }
                             Accept();

@@ -40,6 +40,11 @@ struct GatewayOptions {
   int max_sockets = 1000;
   // How long open sockets get to close at shutdown.
   absl::Duration shutdown_timeout = absl::Seconds(10);
+  // Secure on the session cookie (the gateway is reached over TLS).
+  bool secure_cookie = false;
+  // A trusted proxy's header naming the client ("X-Forwarded-For"); "" for
+  // the TCP peer.
+  std::string client_address_header;
 };
 
 class GatewayServer {
@@ -47,7 +52,8 @@ class GatewayServer {
   // `sessions`, `idempotency`, `games`, `archive` and `metrics` must
   // outlive the server.
   GatewayServer(GatewayOptions options, SessionStore* sessions, IdempotencyStore* idempotency,
-                GameBackend* games, ArchiveBackend* archive, GatewayMetrics* metrics);
+                GameBackend* games, ArchiveBackend* archive, GatewayMetrics* metrics,
+                AccountHandlers* accounts = nullptr);
   ~GatewayServer();  // Shutdown()
   GatewayServer(const GatewayServer&) = delete;
   GatewayServer& operator=(const GatewayServer&) = delete;

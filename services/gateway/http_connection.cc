@@ -21,7 +21,26 @@ namespace {
 
 constexpr auto kReadTimeout = std::chrono::seconds(30);
 
-HttpRequest PlainRequest(const http::request<http::string_body>& request) {
+// The last entry of a proxy's header ("client, proxy1" keeps the address
+// the nearest proxy saw), or "" when absent.
+std::string ForwardedAddress(const http::request<http::string_body>& request,
+                             const std::string& header) {
+  const auto field = request.find(beast::string_view(header.data(), header.size()));
+  if (field == request.end()) return "";
+  std::string_view value(field->value().data(), field->value().size());
+  if (const std::size_t comma = value.rfind(','); comma != std::string_view::npos) {
+    value = value.substr(comma + 1);
+  }
+  while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+  while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+  // An address, not free text that would land in a Redis key.
+  if (value.size() > 64) return "";
+  return std::string(value);
+}
+
+HttpRequest PlainRequest(const http::request<http::string_body>& request,
+                         const std::string& peer_address,
+                         const std::string& client_address_header) {
   HttpRequest plain;
   plain.method = std::string(request.method_string());
   const std::string_view target(request.target().data(), request.target().size());
@@ -29,6 +48,11 @@ HttpRequest PlainRequest(const http::request<http::string_body>& request) {
   plain.path = std::string(target.substr(0, question));
   if (question != std::string_view::npos) plain.query = std::string(target.substr(question + 1));
   plain.cookie = std::string(request[http::field::cookie]);
+  plain.origin = std::string(request[http::field::origin]);
+  plain.host = std::string(request[http::field::host]);
+  plain.client_address = client_address_header.empty()
+                             ? peer_address
+                             : ForwardedAddress(request, client_address_header);
   if (const auto key = request.find(
           beast::string_view(kIdempotencyKeyHeader.data(), kIdempotencyKeyHeader.size()));
       key != request.end()) {
@@ -86,7 +110,10 @@ void HttpConnection::OnRead(beast::error_code error, std::size_t /*bytes*/) {
 }
 
 void HttpConnection::Dispatch(std::shared_ptr<Request> request) {
-  HttpRequest plain = PlainRequest(*request);
+  beast::error_code ignored;
+  const auto peer = stream_.socket().remote_endpoint(ignored);
+  HttpRequest plain = PlainRequest(*request, ignored ? std::string() : peer.address().to_string(),
+                                   context_.client_address_header);
   RouteMatch route = MatchRoute(plain.method, plain.path);
   if (route.route == Route::kGameSocket && beast::websocket::is_upgrade(*request)) {
     Upgrade(std::move(request), std::move(route), std::move(plain));

@@ -19,6 +19,11 @@ struct HttpRequest {
   std::string path;    // target without the query, still percent-encoded
   std::string query;   // after '?', without it
   std::string cookie;  // the Cookie header, empty if none
+  std::string origin;  // the Origin header, empty if none
+  std::string host;    // the Host header, empty if none
+  // Who sent it: the TCP peer's address, or the --client-address-header
+  // value set by a trusted proxy in front (login limits count per address).
+  std::string client_address;
   // The Idempotency-Key header, nullopt if absent (present but empty is an
   // error, so the two differ).
   std::optional<std::string> idempotency_key;

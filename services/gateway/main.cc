@@ -6,12 +6,16 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "gateway/account_handlers.h"
 #include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
 #include "gateway/gateway_config.h"
 #include "gateway/gateway_metrics.h"
 #include "gateway/gateway_server.h"
 #include "gateway/listen_address.h"
+#include "gateway/login_limiter.h"
+#include "gateway/password_hasher.h"
+#include "gateway/pg_account_store.h"
 #include "gateway/redis_idempotency_store.h"
 #include "gateway/redis_session_store.h"
 #include "platform/config.h"
@@ -72,6 +76,26 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(std::string game_state, config.GetString("game-state"));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string rating, config.GetString("rating"));
 
+  DRAUGHTS_ASSIGN_OR_RETURN(options.secure_cookie, config.GetBool("secure-cookie"));
+  DRAUGHTS_ASSIGN_OR_RETURN(options.client_address_header,
+                            config.GetString("client-address-header"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string pg_conninfo, config.GetString("pg"));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t pg_pool_size, config.GetInt("pg-pool-size"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("pg-pool-size", pg_pool_size, 1, 256));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t opslimit, config.GetInt("password-opslimit"));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t memlimit_kib, config.GetInt("password-memlimit-kib"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("password-opslimit", opslimit, 1, 100));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("password-memlimit-kib", memlimit_kib, 8, 4 << 20));
+  LoginLimits limits;
+  DRAUGHTS_ASSIGN_OR_RETURN(limits.per_name, config.GetInt("login-limit-per-name"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("login-limit-per-name", limits.per_name, 1, 1000000));
+  DRAUGHTS_ASSIGN_OR_RETURN(limits.per_address, config.GetInt("login-limit-per-address"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("login-limit-per-address", limits.per_address, 1, 1000000));
+  DRAUGHTS_ASSIGN_OR_RETURN(limits.window, config.GetDuration("login-limit-window"));
+  if (limits.window < absl::Seconds(1)) {
+    return absl::InvalidArgumentError("--login-limit-window must be at least 1s");
+  }
+
   platform::RedisPool pool(redis_options, options.worker_threads);
   RedisSessionStore sessions(&pool, key_prefix);
   RedisIdempotencyStore idempotency(&pool, key_prefix);
@@ -87,6 +111,30 @@ absl::Status Run(int argc, char** argv) {
                             RatingClient::Create(rating_client_options));
   ArchiveBackend archive(std::move(rating_client));
 
+  // Accounts: only with --pg. The store connects on first use, so a
+  // database that is down (or not up yet) leaves guest play untouched.
+  std::unique_ptr<PgAccountStore> account_store;
+  std::unique_ptr<PasswordHasher> hasher;
+  std::unique_ptr<LoginLimiter> limiter;
+  std::unique_ptr<AccountHandlers> accounts;
+  if (!pg_conninfo.empty()) {
+    platform::PgPoolOptions pg_options;
+    pg_options.conninfo = pg_conninfo;
+    pg_options.size = static_cast<int>(pg_pool_size);
+    account_store = std::make_unique<PgAccountStore>(pg_options);
+    PasswordHashOptions hash_options;
+    hash_options.opslimit = static_cast<uint64_t>(opslimit);
+    hash_options.memlimit = static_cast<std::size_t>(memlimit_kib) * 1024;
+    DRAUGHTS_ASSIGN_OR_RETURN(PasswordHasher created, PasswordHasher::Create(hash_options));
+    hasher = std::make_unique<PasswordHasher>(std::move(created));
+    limiter = std::make_unique<LoginLimiter>(&pool, key_prefix, limits);
+    accounts = std::make_unique<AccountHandlers>(&sessions, account_store.get(), hasher.get(),
+                                                 limiter.get(), &metrics, options.secure_cookie);
+    // Connect now if we can (migrations applied before the first request);
+    // if not, the first account request tries again.
+    (void)account_store->Ping();
+  }
+
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::ShutdownSignal> signal,
                             platform::ShutdownSignal::Install());
   int bound_metrics_port = 0;
@@ -94,13 +142,15 @@ absl::Status Run(int argc, char** argv) {
     DRAUGHTS_ASSIGN_OR_RETURN(bound_metrics_port, platform::StartMetricsExposer(
                                                       "0.0.0.0", static_cast<int>(metrics_port)));
   }
-  GatewayServer server(options, &sessions, &idempotency, &games, &archive, &metrics);
+  GatewayServer server(options, &sessions, &idempotency, &games, &archive, &metrics,
+                       accounts.get());
   DRAUGHTS_RETURN_IF_ERROR(server.Start());
   platform::LogInfo("serving", {{"port", server.port()},
                                 {"metrics_port", bound_metrics_port},
                                 {"game_state", game_state},
                                 {"rating", rating},
                                 {"redis", redis_address},
+                                {"accounts", accounts != nullptr ? "postgres" : "disabled"},
                                 {"web_root", web_root}});
   // For scripts and tests that start us on port 0.
   std::printf("LISTENING %d\n", server.port());

@@ -21,8 +21,12 @@ std::string LegalMovesJson(const v1::ListLegalMovesResponse& moves) {
 }  // namespace
 
 std::string SessionJson(const Session& session) {
-  return absl::StrCat("{\"playerId\":", JsonQuote(session.player_id),
-                      ",\"guestName\":", JsonQuote(session.guest_name), "}");
+  return absl::StrCat(
+      "{\"playerId\":", JsonQuote(session.player_id),
+      ",\"displayName\":", JsonQuote(session.display_name),
+      ",\"kind\":", session.is_person() ? "\"person\"" : "\"guest\"",
+      session.is_person() ? "" : absl::StrCat(",\"guestName\":", JsonQuote(session.display_name)),
+      "}");
 }
 
 std::string CreatedGameJson(const v1::CreateGameResponse& created) {

@@ -14,8 +14,10 @@
 
 namespace draughts::gateway {
 
-// POST /api/session: {"playerId":...,"guestName":...}. Never the session id:
-// that goes only into the owner's Set-Cookie.
+// POST and GET /api/session, register, login:
+// {"playerId":...,"displayName":...,"kind":"guest"|"person"}, and for a
+// guest "guestName" too (the name clients read before accounts existed).
+// Never the session id: that goes only into the owner's Set-Cookie.
 std::string SessionJson(const Session& session);
 
 // POST /api/games: {"gameId":...,"seats":{"white":<token>,"black":<token>},"game":...}.

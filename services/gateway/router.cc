@@ -57,7 +57,17 @@ bool LooksLikeGameId(std::string_view id) {
 RouteMatch MatchRoute(std::string_view method, std::string_view path) {
   if (path == "/healthz") return Only(method, "GET", Route::kHealth);
   if (path == "/api/variants") return Only(method, "GET", Route::kVariants);
-  if (path == "/api/session") return Only(method, "POST", Route::kCreateSession);
+  if (path == "/api/session") {
+    if (method == "GET") return {Route::kGetSession, "", ""};
+    RouteMatch match = Only(method, "POST", Route::kCreateSession);
+    if (match.route == Route::kMethodNotAllowed) match.allow = "GET, POST";
+    return match;
+  }
+  if (path == "/api/accounts") return Only(method, "POST", Route::kRegister);
+  if (path == "/api/login") return Only(method, "POST", Route::kLogin);
+  if (path == "/api/logout") return Only(method, "POST", Route::kLogout);
+  if (path == "/api/account/password") return Only(method, "POST", Route::kChangePassword);
+  if (path == "/api/account") return Only(method, "DELETE", Route::kDeleteAccount);
   if (path == "/api/games") return Only(method, "POST", Route::kCreateGame);
   if (std::string_view id = IdAfter(path, "/api/games/"); !id.empty()) {
     if (RouteMatch archived = MatchArchivedGame(method, id); archived.route != Route::kNotFound) {
@@ -94,6 +104,18 @@ std::string_view RouteLabel(Route route) {
       return "variants";
     case Route::kCreateSession:
       return "create_session";
+    case Route::kGetSession:
+      return "get_session";
+    case Route::kRegister:
+      return "register";
+    case Route::kLogin:
+      return "login";
+    case Route::kLogout:
+      return "logout";
+    case Route::kChangePassword:
+      return "change_password";
+    case Route::kDeleteAccount:
+      return "delete_account";
     case Route::kCreateGame:
       return "create_game";
     case Route::kGetGame:

@@ -15,6 +15,12 @@ enum class Route {
   kHealth,            // GET /healthz
   kVariants,          // GET /api/variants
   kCreateSession,     // POST /api/session
+  kGetSession,        // GET /api/session
+  kRegister,          // POST /api/accounts
+  kLogin,             // POST /api/login
+  kLogout,            // POST /api/logout
+  kChangePassword,    // POST /api/account/password
+  kDeleteAccount,     // DELETE /api/account
   kCreateGame,        // POST /api/games
   kGetGame,           // GET /api/games/{id}
   kGamePdn,           // GET /api/games/{id}/pdn (a finished game's PDN, from the archive)

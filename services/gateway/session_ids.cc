@@ -18,6 +18,7 @@ namespace {
 constexpr std::string_view kCookieName = "draughts_session";
 constexpr std::size_t kRandomTokenLength = 22;  // 16 bytes in unpadded base64
 constexpr std::string_view kPublicPlayerIdPrefix = "g_";
+constexpr std::string_view kAccountPlayerIdPrefix = "p_";
 
 void EnsureSodium() {
   // sodium_init is idempotent and thread-safe; randombytes works without it
@@ -57,6 +58,10 @@ std::string NewPublicPlayerId() {
   return absl::StrCat(platform::ToAbsl(kPublicPlayerIdPrefix), RandomToken());
 }
 
+std::string NewAccountPlayerId() {
+  return absl::StrCat(platform::ToAbsl(kAccountPlayerIdPrefix), RandomToken());
+}
+
 std::string NewGuestName() {
   EnsureSodium();
   return absl::StrCat("Guest-", 1000 + randombytes_uniform(9000));
@@ -67,7 +72,8 @@ bool IsWellFormedSessionId(std::string_view id) {
 }
 
 bool IsWellFormedPublicPlayerId(std::string_view id) {
-  return id.substr(0, kPublicPlayerIdPrefix.size()) == kPublicPlayerIdPrefix &&
+  const std::string_view prefix = id.substr(0, kPublicPlayerIdPrefix.size());
+  return (prefix == kPublicPlayerIdPrefix || prefix == kAccountPlayerIdPrefix) &&
          IsRandomToken(id.substr(kPublicPlayerIdPrefix.size()));
 }
 
@@ -82,9 +88,15 @@ std::string SessionIdFromCookie(std::string_view cookie_header) {
   return "";
 }
 
-std::string SessionCookie(std::string_view session_id) {
+std::string SessionCookie(std::string_view session_id, bool secure) {
   return absl::StrCat(platform::ToAbsl(kCookieName), "=", platform::ToAbsl(session_id),
-                      "; HttpOnly; SameSite=Lax; Path=/; Max-Age=", 30 * 24 * 3600);
+                      "; HttpOnly; SameSite=Lax; Path=/; Max-Age=", 30 * 24 * 3600,
+                      secure ? "; Secure" : "");
+}
+
+std::string ExpiredSessionCookie(bool secure) {
+  return absl::StrCat(platform::ToAbsl(kCookieName), "=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0",
+                      secure ? "; Secure" : "");
 }
 
 }  // namespace draughts::gateway

@@ -64,6 +64,16 @@ absl::Status GatewayEnv::Start() {
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<RatingClient> rating_client,
                             RatingClient::Create(rating_client_options));
   archive_ = std::make_unique<ArchiveBackend>(std::move(rating_client));
+  if (accounts_enabled_) {
+    DRAUGHTS_ASSIGN_OR_RETURN(std::string pg,
+                              platform::testing::RequiredTestEnv("DRAUGHTS_TEST_PG"));
+    platform::PgPoolOptions pg_options;
+    pg_options.conninfo = pg;
+    pg_options.size = 2;
+    account_store_ = std::make_unique<PgAccountStore>(pg_options);
+    limiter_ = std::make_unique<LoginLimiter>(pool_.get(), prefix_, limits_);
+    DRAUGHTS_RETURN_IF_ERROR(account_store_->Ping());
+  }
   absl::Status started;
   gateway_ = NewGateway(&started);
   return started;
@@ -80,9 +90,52 @@ std::unique_ptr<GatewayServer> GatewayEnv::NewGateway(absl::Status* status) {
   options.shutdown_timeout = absl::Seconds(10);
   replica_sessions_.push_back(std::make_unique<RedisSessionStore>(pool_.get(), prefix_));
   replica_idempotency_.push_back(std::make_unique<RedisIdempotencyStore>(pool_.get(), prefix_));
+  AccountHandlers* accounts = nullptr;
+  if (accounts_enabled_) {
+    absl::StatusOr<PasswordHasher> hasher = PasswordHasher::Create(hashing_);
+    if (!hasher.ok()) {
+      *status = hasher.status();
+      return nullptr;
+    }
+    hashers_.push_back(std::make_unique<PasswordHasher>(*std::move(hasher)));
+    replica_accounts_.push_back(std::make_unique<AccountHandlers>(
+        replica_sessions_.back().get(), account_store_.get(), hashers_.back().get(), limiter_.get(),
+        metrics_.get(), false));
+    accounts = replica_accounts_.back().get();
+  }
   auto gateway = std::make_unique<GatewayServer>(options, replica_sessions_.back().get(),
                                                  replica_idempotency_.back().get(), games_.get(),
-                                                 archive_.get(), metrics_.get());
+                                                 archive_.get(), metrics_.get(), accounts);
+  *status = gateway->Start();
+  return gateway;
+}
+
+std::unique_ptr<GatewayServer> GatewayEnv::NewGatewayWithAccounts(AccountStore* store,
+                                                                  PasswordHashOptions hashing,
+                                                                  absl::Status* status) {
+  GatewayOptions options;
+  options.host = "127.0.0.1";
+  options.port = 0;
+  options.web_root = web_root_;
+  options.io_threads = 1;
+  options.worker_threads = 4;
+  options.max_sockets = 50;
+  options.shutdown_timeout = absl::Seconds(10);
+  replica_sessions_.push_back(std::make_unique<RedisSessionStore>(pool_.get(), prefix_));
+  replica_idempotency_.push_back(std::make_unique<RedisIdempotencyStore>(pool_.get(), prefix_));
+  if (limiter_ == nullptr) limiter_ = std::make_unique<LoginLimiter>(pool_.get(), prefix_, limits_);
+  absl::StatusOr<PasswordHasher> hasher = PasswordHasher::Create(hashing);
+  if (!hasher.ok()) {
+    *status = hasher.status();
+    return nullptr;
+  }
+  hashers_.push_back(std::make_unique<PasswordHasher>(*std::move(hasher)));
+  replica_accounts_.push_back(std::make_unique<AccountHandlers>(
+      replica_sessions_.back().get(), store, hashers_.back().get(), limiter_.get(), metrics_.get(),
+      false));
+  auto gateway = std::make_unique<GatewayServer>(
+      options, replica_sessions_.back().get(), replica_idempotency_.back().get(), games_.get(),
+      archive_.get(), metrics_.get(), replica_accounts_.back().get());
   *status = gateway->Start();
   return gateway;
 }

@@ -19,10 +19,14 @@
 #include "game_state/outbox_relay.h"
 #include "game_state/player_tokens.h"
 #include "game_state/redis_game_store.h"
+#include "gateway/account_handlers.h"
 #include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
 #include "gateway/gateway_metrics.h"
 #include "gateway/gateway_server.h"
+#include "gateway/login_limiter.h"
+#include "gateway/password_hasher.h"
+#include "gateway/pg_account_store.h"
 #include "gateway/redis_idempotency_store.h"
 #include "gateway/redis_session_store.h"
 #include "platform/redis_pool.h"
@@ -38,6 +42,15 @@ class GatewayEnv {
   // Before Start(): where the gateway finds RatingService (default: a port
   // nothing listens on, so the archive routes answer 503).
   void set_rating_address(std::string address) { rating_address_ = std::move(address); }
+
+  // Before Start(): serve the account routes, over the PostgreSQL of
+  // DRAUGHTS_TEST_PG, with these limits and small Argon2id factors unless
+  // given. Start() then fails with a clear message when it is not set.
+  void EnableAccounts(LoginLimits limits, PasswordHashOptions hashing = {1, 8 << 10}) {
+    accounts_enabled_ = true;
+    limits_ = limits;
+    hashing_ = hashing;
+  }
 
   // Fails with a clear message when DRAUGHTS_TEST_REDIS is not set.
   absl::Status Start();
@@ -55,6 +68,15 @@ class GatewayEnv {
   // Another gateway replica on the same stack, with store adapters of its
   // own (so what it shares with the first is only what is in Redis).
   std::unique_ptr<GatewayServer> NewGateway(absl::Status* status);
+  // A replica whose accounts use `store` and `hashing` (a database that is
+  // down, other work factors); the limiter and Redis are shared.
+  std::unique_ptr<GatewayServer> NewGatewayWithAccounts(AccountStore* store,
+                                                        PasswordHashOptions hashing,
+                                                        absl::Status* status);
+  // The key prefix of this run (every Redis key the gateway writes has it).
+  const std::string& prefix() const { return prefix_; }
+  // The accounts store of the first gateway (after EnableAccounts).
+  AccountStore* account_store() { return account_store_.get(); }
   prometheus::Registry& registry() { return *registry_; }
   platform::RedisPool& redis() { return *pool_; }
   // The first gateway's session store.
@@ -82,6 +104,13 @@ class GatewayEnv {
   std::unique_ptr<GatewayMetrics> metrics_;
   std::unique_ptr<GameBackend> games_;
   std::unique_ptr<ArchiveBackend> archive_;
+  bool accounts_enabled_ = false;
+  LoginLimits limits_;
+  PasswordHashOptions hashing_;
+  std::unique_ptr<PgAccountStore> account_store_;
+  std::unique_ptr<LoginLimiter> limiter_;
+  std::vector<std::unique_ptr<PasswordHasher>> hashers_;
+  std::vector<std::unique_ptr<AccountHandlers>> replica_accounts_;
   std::unique_ptr<GatewayServer> gateway_;
 };
 

@@ -64,7 +64,7 @@ TEST(GatewayConfigTest, SharedAddressesKeepTheirSharedNames) {
 }
 
 TEST(GatewayConfigTest, EveryVariableIsGatewayPrefixedOrAKnownSharedOne) {
-  const std::set<std::string> shared = {"DRAUGHTS_REDIS", "DRAUGHTS_GAME_STATE_ADDR",
+  const std::set<std::string> shared = {"DRAUGHTS_REDIS", "DRAUGHTS_PG", "DRAUGHTS_GAME_STATE_ADDR",
                                         "DRAUGHTS_RATING_ADDR"};
   const platform::ConfigSpec spec = GatewayConfigSpec();
   ASSERT_FALSE(spec.options().empty());

@@ -19,8 +19,22 @@ TEST(SessionJsonTest, ShowsThePublicIdNeverTheSecret) {
   const google::protobuf::Struct body = ParseJsonObject(json).value();
   EXPECT_EQ(StringField(body, "playerId"), session.player_id);
   EXPECT_EQ(StringField(body, "guestName"), "Guest-1234");
+  EXPECT_EQ(StringField(body, "displayName"), "Guest-1234");
+  EXPECT_EQ(StringField(body, "kind"), "guest");
   EXPECT_FALSE(absl::StrContains(json, session.id)) << json;
-  EXPECT_EQ(body.fields_size(), 2);
+  EXPECT_EQ(body.fields_size(), 4);
+}
+
+TEST(SessionJsonTest, APersonShowsNameAndKindNeverTheAccountNumber) {
+  const Session session{NewSessionId(), NewAccountPlayerId(), "Anna_B", 987654321};
+  const std::string json = SessionJson(session);
+  const google::protobuf::Struct body = ParseJsonObject(json).value();
+  EXPECT_EQ(StringField(body, "playerId"), session.player_id);
+  EXPECT_EQ(StringField(body, "displayName"), "Anna_B");
+  EXPECT_EQ(StringField(body, "kind"), "person");
+  EXPECT_FALSE(body.fields().contains("guestName")) << json;
+  EXPECT_FALSE(absl::StrContains(json, session.id)) << json;
+  EXPECT_FALSE(absl::StrContains(json, "987654321")) << json;
 }
 
 TEST(CreatedGameJsonTest, GameSeatsAndState) {

@@ -22,12 +22,24 @@ TEST(RouterTest, GameIdsAreCaptured) {
 }
 
 TEST(RouterTest, WrongMethodIs405WithAllow) {
-  RouteMatch match = MatchRoute("GET", "/api/session");
+  RouteMatch match = MatchRoute("PUT", "/api/session");
   EXPECT_EQ(match.route, Route::kMethodNotAllowed);
-  EXPECT_EQ(match.allow, "POST");
+  EXPECT_EQ(match.allow, "GET, POST");
+  EXPECT_EQ(MatchRoute("GET", "/api/login").allow, "POST");
+  EXPECT_EQ(MatchRoute("POST", "/api/account").allow, "DELETE");
   EXPECT_EQ(MatchRoute("DELETE", "/api/games/abc").allow, "GET");
   EXPECT_EQ(MatchRoute("POST", "/api/variants").route, Route::kMethodNotAllowed);
   EXPECT_EQ(MatchRoute("POST", "/index.html").route, Route::kMethodNotAllowed);
+}
+
+TEST(RouterTest, SessionAndAccountRoutes) {
+  EXPECT_EQ(MatchRoute("GET", "/api/session").route, Route::kGetSession);
+  EXPECT_EQ(MatchRoute("POST", "/api/accounts").route, Route::kRegister);
+  EXPECT_EQ(MatchRoute("POST", "/api/login").route, Route::kLogin);
+  EXPECT_EQ(MatchRoute("POST", "/api/logout").route, Route::kLogout);
+  EXPECT_EQ(MatchRoute("POST", "/api/account/password").route, Route::kChangePassword);
+  EXPECT_EQ(MatchRoute("DELETE", "/api/account").route, Route::kDeleteAccount);
+  EXPECT_EQ(RouteLabel(Route::kLogin), "login");
 }
 
 TEST(RouterTest, UnknownApiPathsAre404NotFiles) {
