@@ -48,7 +48,8 @@ platform::ConfigSpec Spec() {
   spec.AddString("key-prefix", "DRAUGHTS_MATCHMAKING_KEY_PREFIX", "",
                  "prefix of every Redis key (to share a Redis between environments)");
   spec.AddString("results-stream", "DRAUGHTS_RESULTS_STREAM", "draughts:results",
-                 "Redis stream of ResultRecord (finished games open the rematch window)");
+                 "Redis stream of ResultRecord (finished games open the rematch window); "
+                 "--key-prefix goes before it, as in game_state");
   spec.AddString("consumer-group", "DRAUGHTS_MATCHMAKING_CONSUMER_GROUP", "matchmaking",
                  "consumer group on the results stream (shared by every replica)");
   spec.AddString("consumer-name", "DRAUGHTS_MATCHMAKING_CONSUMER_NAME", "",
@@ -166,7 +167,10 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<GameClient> game, GameClient::Create(game_options));
 
   BackgroundOptions background;
-  DRAUGHTS_ASSIGN_OR_RETURN(background.results.stream, config.GetString("results-stream"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string results_stream, config.GetString("results-stream"));
+  // Prefixed like game_state's streams, so one --key-prefix keeps a whole
+  // environment apart.
+  background.results.stream = absl::StrCat(store_options.prefix, results_stream);
   DRAUGHTS_ASSIGN_OR_RETURN(background.results.group, config.GetString("consumer-group"));
   DRAUGHTS_ASSIGN_OR_RETURN(background.results.consumer, config.GetString("consumer-name"));
   if (background.results.consumer.empty()) background.results.consumer = DefaultConsumerName();
