@@ -11,6 +11,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 build=${BUILD_DIR:-$root/build/release}
 rate=${RATE:-1000}
+# Enough client threads that the answers' latency never slows the sending.
 requests=${REQUESTS:-10000}
 
 export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
@@ -70,4 +71,4 @@ done
 echo "matchmaking bench: $requests QuickPair at $rate/s over 2 replicas, 1 game_state, 1 Redis (AOF everysec)"
 "$build/tests/bench/matchmaking/matchmaking_loadgen" --targets="$targets" \
   --game-state="127.0.0.1:$game_port" --rate="$rate" --requests="$requests" \
-  --window=100 --widen-by=50 --widen-every=1s --max-window=1000
+  --threads="${THREADS:-256}" --window=100 --widen-by=50 --widen-every=1s --max-window=1000
