@@ -1,0 +1,154 @@
+// draughts.v1.MatchmakingService: tables for two, from creation to each
+// game's start and the rematch, over RedisTableStore. Every change to a
+// table is read-decide-write with a version check (Mutate), so any number
+// of replicas may act on one table; games are created through
+// GameService.CreateGame with a key derived from the table and the game's
+// number, so replicas racing to start one game create it once.
+//
+// Background work (BackgroundWorkers calls it on every replica): finished
+// games from the results stream open the rematch window
+// (OnGameFinished), windows that ran out close their table
+// (CloseExpiredRematchWindows), and waiting quick-pair players are paired
+// as their windows widen (SweepQueues).
+#ifndef DRAUGHTS_MATCHMAKING_MATCHMAKING_SERVICE_H_
+#define DRAUGHTS_MATCHMAKING_MATCHMAKING_SERVICE_H_
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "draughts/v1/events.pb.h"
+#include "draughts/v1/game.grpc.pb.h"
+#include "draughts/v1/matchmaking.grpc.pb.h"
+#include "matchmaking/matchmaking_metrics.h"
+#include "matchmaking/redis_table_store.h"
+#include "matchmaking/table_password.h"
+#include "matchmaking/table_rules.h"
+#include "platform/grpc_client.h"
+#include "platform/secret_tokens.h"
+#include "platform/stream_feed.h"
+
+namespace draughts::matchmaking {
+
+using GameClient = platform::GrpcClient<v1::GameService>;
+
+struct MatchmakingOptions {
+  // Offer 1 s per move too (tests of real deadlines only).
+  bool allow_one_second = false;
+  absl::Duration rematch_window = absl::Minutes(2);
+  int max_open_tables = 5;
+  int guesses_per_table = 10;
+  int guesses_per_player = 20;
+  absl::Duration guess_window = absl::Minutes(15);
+  PairingWindow pairing;
+  // External engine ids FillSeatsWithBots accepts.
+  std::set<std::string> engines;
+  absl::Duration watch_poll = absl::Seconds(1);
+  // A claimed rematch end or quick pair not finished within this is
+  // claimed again by another replica.
+  absl::Duration claim_lease = absl::Seconds(5);
+};
+
+struct MatchmakingDeps {
+  RedisTableStore* store = nullptr;
+  platform::RedisStreamFeed* feed = nullptr;
+  GameClient* game = nullptr;
+  const PasswordHasher* passwords = nullptr;
+  const platform::SecretBox* token_box = nullptr;
+  MatchmakingMetrics* metrics = nullptr;  // may be null
+  std::function<absl::Time()> now;        // default absl::Now
+  std::function<bool()> coin;             // default: a fair random draw
+};
+
+class MatchmakingServiceImpl final : public v1::MatchmakingService::Service {
+ public:
+  MatchmakingServiceImpl(MatchmakingDeps deps, MatchmakingOptions options);
+
+  grpc::Status CreateTable(grpc::ServerContext*, const v1::CreateTableRequest*,
+                           v1::CreateTableResponse*) override;
+  grpc::Status GetTable(grpc::ServerContext*, const v1::GetTableRequest*,
+                        v1::GetTableResponse*) override;
+  grpc::Status ListTables(grpc::ServerContext*, const v1::ListTablesRequest*,
+                          v1::ListTablesResponse*) override;
+  grpc::Status JoinTable(grpc::ServerContext*, const v1::JoinTableRequest*,
+                         v1::JoinTableResponse*) override;
+  grpc::Status LeaveTable(grpc::ServerContext*, const v1::LeaveTableRequest*,
+                          v1::LeaveTableResponse*) override;
+  grpc::Status FillSeatsWithBots(grpc::ServerContext*, const v1::FillSeatsWithBotsRequest*,
+                                 v1::FillSeatsWithBotsResponse*) override;
+  grpc::Status QuickPair(grpc::ServerContext*, const v1::QuickPairRequest*,
+                         v1::QuickPairResponse*) override;
+  grpc::Status StartGame(grpc::ServerContext*, const v1::StartGameRequest*,
+                         v1::StartGameResponse*) override;
+  grpc::Status VoteRematch(grpc::ServerContext*, const v1::VoteRematchRequest*,
+                           v1::VoteRematchResponse*) override;
+  grpc::Status GetInviteLink(grpc::ServerContext*, const v1::GetInviteLinkRequest*,
+                             v1::GetInviteLinkResponse*) override;
+  grpc::Status WatchTable(grpc::ServerContext*, const v1::WatchTableRequest*,
+                          grpc::ServerWriter<v1::TableEvent>*) override;
+
+  // Background work; each is safe on any number of replicas at once.
+  absl::Status OnGameFinished(const v1::ResultRecord& record);
+  absl::Status CloseExpiredRematchWindows();
+  absl::Status SweepQueues();
+  // Samples the gauges (queue sizes, lobby size).
+  void SampleGauges();
+
+  // Watchers are told to resume elsewhere.
+  void BeginShutdown() { shutting_down_.store(true); }
+
+ private:
+  using Decide = std::function<absl::StatusOr<std::optional<TableWrite>>(const StoredTable&)>;
+
+  absl::Time Now() const { return deps_.now(); }
+  // Load, decide, write with the version check; again on a lost race.
+  // Returns the table as stored after the write (or unchanged).
+  absl::StatusOr<StoredTable> Mutate(const std::string& table_id, const Decide& decide);
+  void AfterWrite(const StoredTable& before, const StoredTable& after);
+
+  absl::StatusOr<v1::CreateTableResponse> DoCreateTable(const v1::CreateTableRequest& request);
+  absl::StatusOr<v1::GetTableResponse> DoGetTable(const v1::GetTableRequest& request);
+  absl::StatusOr<v1::ListTablesResponse> DoListTables(const v1::ListTablesRequest& request);
+  absl::StatusOr<v1::JoinTableResponse> DoJoinTable(const v1::JoinTableRequest& request);
+  absl::StatusOr<v1::LeaveTableResponse> DoLeaveTable(const v1::LeaveTableRequest& request);
+  absl::StatusOr<v1::FillSeatsWithBotsResponse> DoFillSeats(
+      const v1::FillSeatsWithBotsRequest& request);
+  absl::StatusOr<v1::QuickPairResponse> DoQuickPair(const v1::QuickPairRequest& request);
+  absl::StatusOr<v1::StartGameResponse> DoStartGame(const v1::StartGameRequest& request);
+  absl::StatusOr<v1::VoteRematchResponse> DoVoteRematch(const v1::VoteRematchRequest& request);
+  absl::Status DoWatchTable(grpc::ServerContext& context, const v1::WatchTableRequest& request,
+                            grpc::ServerWriter<v1::TableEvent>& writer);
+
+  // Opens a table with `table` as built (seats, status), unless a table
+  // with its id exists (a retry): then returns that one.
+  absl::StatusOr<StoredTable> OpenTable(v1::Table table, const std::string& password,
+                                        v1::Color creator_color, const std::string& quick_queue);
+  // Starts the table's next game (status READY), or returns the table if
+  // it is already PLAYING. FAILED_PRECONDITION otherwise.
+  absl::StatusOr<StoredTable> StartNextGame(const std::string& table_id);
+  // The requester's password check for a join by id; counts wrong guesses.
+  absl::Status CheckPassword(const std::string& table_id, const std::optional<StoredTable>& table,
+                             const v1::Seat& requester, const std::string& password);
+  // Seats the joiner of a quick pair at the host's table, starts the game,
+  // closes the joiner's own table if it had one.
+  absl::Status ApplyPair(const std::string& queue, const std::string& pending);
+  std::string QueueName(const std::string& variant, const v1::VariantOptions& options,
+                        absl::Duration time_per_move, bool rated) const;
+
+  // What `requester` may see: the invite code and tokens only if seated.
+  void Show(const StoredTable& stored, const v1::Seat* requester, v1::Table* table,
+            google::protobuf::RepeatedPtrField<v1::PlayerToken>* tokens) const;
+
+  MatchmakingDeps deps_;
+  MatchmakingOptions options_;
+  std::atomic<bool> shutting_down_{false};
+};
+
+}  // namespace draughts::matchmaking
+
+#endif  // DRAUGHTS_MATCHMAKING_MATCHMAKING_SERVICE_H_
