@@ -61,7 +61,9 @@ BotMetrics::BotMetrics(prometheus::Registry& registry)
       oldest_age_(Gauge(registry, "draughts_bot_oldest_job_age_seconds",
                         "Age of the oldest bot job not acknowledged (pending or undelivered)")),
       in_flight_(Gauge(registry, "draughts_bot_jobs_in_flight",
-                       "Bot jobs this process holds (thinking, queued or pausing)")) {}
+                       "Bot jobs this process holds (thinking, queued or pausing)")),
+      working_(Gauge(registry, "draughts_bot_jobs_working",
+                     "Worker threads of this process on a job now (thinking or submitting)")) {}
 
 prometheus::Counter& BotMetrics::Labeled(prometheus::Family<prometheus::Counter>& family,
                                          std::map<std::string, prometheus::Counter*>& cache,

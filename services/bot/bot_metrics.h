@@ -39,6 +39,9 @@ class BotMetrics {
   void EngineFallback(const std::string& engine);
   void Queue(int64_t pending, std::optional<int64_t> lag, absl::Duration oldest_age);
   void InFlight(int64_t jobs) { in_flight_.Set(static_cast<double>(jobs)); }
+  // Threads on a job now (thinking or submitting), out of --jobs-per-worker:
+  // the pool's saturation.
+  void Working(int threads) { working_.Set(static_cast<double>(threads)); }
 
  private:
   prometheus::Counter& Labeled(prometheus::Family<prometheus::Counter>& family,
@@ -57,6 +60,7 @@ class BotMetrics {
   prometheus::Gauge& lag_;
   prometheus::Gauge& oldest_age_;
   prometheus::Gauge& in_flight_;
+  prometheus::Gauge& working_;
 
   std::mutex mu_;
   std::map<std::string, prometheus::Histogram*> think_by_engine_;

@@ -344,12 +344,14 @@ void JobWorkerPool::WorkerLoop(int index) {
         }
       }
       ++thinking_;
+      if (metrics_ != nullptr) metrics_->Working(thinking_);
     }
     if (!thought) job = Think(*std::move(job), engine, rng);
     if (job.has_value()) SubmitOrRetry(*std::move(job));
     {
       std::lock_guard<std::mutex> lock(mu_);
       --thinking_;
+      if (metrics_ != nullptr) metrics_->Working(thinking_);
     }
     slots_.notify_one();
   }

@@ -47,6 +47,10 @@ TEST_F(BotWorkersTest, SigtermFinishesTheMoveBeingThoughtAbout) {
   ASSERT_NE(bot.process, nullptr);
   const v1::CreateGameResponse game = CreateGameAgainst(BotSeat(v1::BOT_LEVEL_HARD), kEndgame, 10);
   ASSERT_TRUE(WaitFor([&] { return PendingJobs("stopping") == 1; }));
+  // Delivered is not yet started: a job still queued in the process at
+  // SIGTERM is handed back instead (another test's case).
+  ASSERT_TRUE(
+      WaitFor([&] { return ScrapeMetric(bot.metrics_port, "draughts_bot_jobs_working") == 1; }));
   const absl::Time stop = absl::Now();
   absl::StatusOr<int> code = bot.process->Terminate(absl::Seconds(20));
   ASSERT_TRUE(code.ok()) << code.status();

@@ -40,20 +40,25 @@ class HubEnginesTest : public BotIntegrationTest {
     return lines;
   }
 
-  // A wrapper around tools/hub that records each start. With `die_at` > 0
-  // its first process ends at its die_at-th search (its input is cut, as a
-  // crash would), later ones run normally.
-  std::string Wrapper(const std::string& engine, int die_at) {
+  // A wrapper around tools/hub that records each start. With `fail_at` > 0
+  // its first process fails at its fail_at-th search: it ends (its input is
+  // cut, as a crash would) or, with `garbage`, answers a move that is no
+  // move and then hangs; later processes run normally.
+  std::string Wrapper(const std::string& engine, int fail_at, bool garbage = false) {
     std::ostringstream script;
     script << "#!/bin/sh\n"
            << "echo start >> '" << dir_ << "/" << engine << ".starts'\n";
-    if (die_at > 0) {
+    if (fail_at > 0) {
+      const std::string failure =
+          garbage ? "{ printf 'done move=99x98\\n' >&3; sleep 60; exit 1; }" : "exit 1";
       // A shell loop, not awk: mawk would wait for a full block of input.
-      script << "if [ \"$(wc -l < '" << dir_ << "/" << engine << ".starts')\" -eq 1 ]; then\n"
+      // Descriptor 3 is the engine's own output, past hub's pipe.
+      script << "exec 3>&1\n"
+             << "if [ \"$(wc -l < '" << dir_ << "/" << engine << ".starts')\" -eq 1 ]; then\n"
              << "  n=0\n"
              << "  while IFS= read -r line; do\n"
-             << "    case \"$line\" in go*) n=$((n + 1)); [ $n -eq " << die_at
-             << " ] && exit 1;; esac\n"
+             << "    case \"$line\" in go*) n=$((n + 1)); [ $n -eq " << fail_at << " ] && "
+             << failure << ";; esac\n"
              << "    printf '%s\\n' \"$line\"\n"
              << "  done | '" << HUB_BINARY << "'\n"
              << "  exit 1\n"
@@ -130,6 +135,27 @@ TEST_F(HubEnginesTest, AnEngineThatDiesMidGameIsReplaced) {
   // The move the dead process owed was asked again of the new one.
   EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"crashy\""),
             played.bot_moves);
+  EXPECT_TRUE(WaitFor([&] { return PendingJobs() == 0; }));
+}
+
+TEST_F(HubEnginesTest, AnEngineThatAnswersGarbageIsReplaced) {
+  const std::string config =
+      Write("engines.conf", absl::StrCat("engine id=babbler command=\"/bin/sh ",
+                                         Wrapper("babbler", 3, /*garbage=*/true),
+                                         "\" variants=english move-time=300ms param.level=easy\n"));
+  BotProcess bot = StartBot("babbler", {"--engines=" + config});
+  ASSERT_NE(bot.process, nullptr);
+  const v1::CreateGameResponse game =
+      CreateGameAgainst(BotSeat(v1::BOT_LEVEL_EASY, "babbler"), kEndgame, 20);
+  const PlayedGame played = PlayToTheEnd(game);
+  ASSERT_NE(played.final_state.result(), v1::GAME_RESULT_ONGOING);
+  ASSERT_GE(played.bot_moves, 4) << "the game ended before the engine answered garbage";
+  EXPECT_EQ(Starts("babbler"), 2) << "the babbling engine was not replaced exactly once";
+  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_engine_restarts_total"), 1);
+  // The garbage was never played: every bot move came from a sane process.
+  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"babbler\""),
+            played.bot_moves);
+  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_engine_fallbacks_total"), 0);
   EXPECT_TRUE(WaitFor([&] { return PendingJobs() == 0; }));
 }
 
