@@ -59,8 +59,11 @@ TEST_F(ClockMovesTest, ATimedOutMoveIsPlayedAndTheThirdInARowForfeits) {
     return clock.stub->GetClock(&context, request, &response).error_code() ==
            grpc::StatusCode::NOT_FOUND;
   }));
-  EXPECT_EQ(
-      Counter(clock.metrics_port, "draughts_clock_automatic_moves_total", "outcome=\"played\""), 5);
+  // Counted once game_state's answer is back, which may follow the events.
+  EXPECT_TRUE(WaitFor([&] {
+    return Counter(clock.metrics_port, "draughts_clock_automatic_moves_total",
+                   "outcome=\"played\"") == 5;
+  }));
 }
 
 TEST_F(ClockMovesTest, AMoveInTimeIsNotReplacedAndGetClockCountsDown) {
