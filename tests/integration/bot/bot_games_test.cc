@@ -43,7 +43,11 @@ TEST_P(BotGamesTest, PlaysAGameToTheEndThroughTheQueue) {
 
   // Every job was acknowledged once its move was in.
   EXPECT_TRUE(WaitFor([&] { return PendingJobs() == 0; })) << PendingJobs() << " jobs pending";
-  EXPECT_GE(ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total"), played.bot_moves);
+  // A move is counted once game_state has answered its submission,
+  // which may follow the move's event.
+  EXPECT_TRUE(WaitFor([&] {
+    return ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total") >= played.bot_moves;
+  }));
   EXPECT_GE(ScrapeMetric(bot.metrics_port, "draughts_bot_think_seconds_count"), played.bot_moves);
 }
 
@@ -124,7 +128,11 @@ TEST_F(BotBehaviourTest, TheComputerStandingInForAnAbsentPlayerPlaysAtMedium) {
   ASSERT_TRUE(abandoned.game().black().computer_playing());
   ASSERT_TRUE(WaitFor([&] { return GetGame(game.game_id()).ply() == 1; }))
       << "the computer never played for the absent player";
-  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"medium\""), 1);
+  // A move is counted once game_state has answered its submission,
+  // which may follow the move's event.
+  EXPECT_TRUE(WaitFor([&] {
+    return ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"medium\"") == 1;
+  }));
   EXPECT_TRUE(WaitFor([&] { return PendingJobs() == 0; }));
 }
 

@@ -102,8 +102,12 @@ TEST_F(HubEnginesTest, AnExternalEngineServesASeatAndIsListed) {
   ASSERT_NE(played.final_state.result(), v1::GAME_RESULT_ONGOING);
   EXPECT_GE(Starts("hub"), 1);
   // Every bot move came from the external engine, none from the fallback.
-  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"hub-easy\""),
-            played.bot_moves);
+  // A move is counted once game_state has answered its submission,
+  // which may follow the move's event.
+  EXPECT_TRUE(WaitFor([&] {
+    return ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"hub-easy\"") ==
+           played.bot_moves;
+  }));
   EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_engine_fallbacks_total"), 0);
   EXPECT_TRUE(WaitFor([&] { return PendingJobs() == 0; }));
 
@@ -133,8 +137,12 @@ TEST_F(HubEnginesTest, AnEngineThatDiesMidGameIsReplaced) {
   EXPECT_EQ(Starts("crashy"), 2) << "the dead engine was not replaced exactly once";
   EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_engine_restarts_total"), 1);
   // The move the dead process owed was asked again of the new one.
-  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"crashy\""),
-            played.bot_moves);
+  // A move is counted once game_state has answered its submission,
+  // which may follow the move's event.
+  EXPECT_TRUE(WaitFor([&] {
+    return ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"crashy\"") ==
+           played.bot_moves;
+  }));
   EXPECT_TRUE(WaitFor([&] { return PendingJobs() == 0; }));
 }
 
@@ -153,8 +161,12 @@ TEST_F(HubEnginesTest, AnEngineThatAnswersGarbageIsReplaced) {
   EXPECT_EQ(Starts("babbler"), 2) << "the babbling engine was not replaced exactly once";
   EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_engine_restarts_total"), 1);
   // The garbage was never played: every bot move came from a sane process.
-  EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"babbler\""),
-            played.bot_moves);
+  // A move is counted once game_state has answered its submission,
+  // which may follow the move's event.
+  EXPECT_TRUE(WaitFor([&] {
+    return ScrapeMetric(bot.metrics_port, "draughts_bot_moves_total", "engine=\"babbler\"") ==
+           played.bot_moves;
+  }));
   EXPECT_EQ(ScrapeMetric(bot.metrics_port, "draughts_bot_engine_fallbacks_total"), 0);
   EXPECT_TRUE(WaitFor([&] { return PendingJobs() == 0; }));
 }
