@@ -11,6 +11,7 @@ import grpc from '@grpc/grpc-js';
 import protoLoader from '@grpc/proto-loader';
 import { Cluster, freePort } from './lib/cluster.mjs';
 import { repoRoot, codeName } from './lib/game_client.mjs';
+import { codesFromApiTable, codesFromProto } from './lib/documented_codes.mjs';
 
 const v1 = grpc.loadPackageDefinition(protoLoader.loadSync(['draughts/v1/clock.proto'], {
   includeDirs: [path.join(repoRoot, 'proto')],
@@ -59,45 +60,7 @@ function call(client, method, request) {
   });
 }
 
-// The codes docs/API.md's table marks for each ClockService call.
-function codesFromApiTable() {
-  const lines = fs.readFileSync(path.join(repoRoot, 'docs/API.md'), 'utf8').split('\n');
-  const header = lines.findIndex((line) => /^\|\s*call\s*\|/.test(line));
-  const cells = (line) => line.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
-  const codes = cells(lines[header]).slice(1);
-  const table = new Map();
-  let inClock = false;
-  for (const line of lines.slice(header + 2)) {
-    if (!line.startsWith('|')) break;
-    const [callName, ...marks] = cells(line);
-    const section = /^\*\*(\w+)\*\*$/.exec(callName);
-    if (section) { inClock = section[1] === 'ClockService'; continue; }
-    if (inClock) table.set(callName.replace(/`/g, ''), new Set(codes.filter((_, i) => marks[i] === 'x')));
-  }
-  return table;
-}
-
-// The codes each call's "Errors:" comment in clock.proto lists, plus the
-// UNAVAILABLE every call may return (the service comment).
-function codesFromClockProto() {
-  const source = fs.readFileSync(path.join(repoRoot, 'proto/draughts/v1/clock.proto'), 'utf8');
-  const service = /service ClockService \{([\s\S]*?)\n\}/.exec(source)[1];
-  const calls = new Map();
-  let comment = [];
-  for (const line of service.split('\n')) {
-    const text = line.trim();
-    if (text.startsWith('//')) { comment.push(text); continue; }
-    const rpc = /^rpc (\w+)\(/.exec(text);
-    if (rpc) {
-      const at = comment.findIndex((c) => /^\/\/\s*Errors:/.test(c));
-      calls.set(rpc[1], new Set(comment.slice(at + 1).map((c) => /^\/\/ {3}([A-Z_]+):/.exec(c)?.[1]).filter(Boolean)));
-    }
-    comment = [];
-  }
-  return calls;
-}
-
-const documented = codesFromApiTable();
+const documented = codesFromApiTable(undefined, 'ClockService');
 const provoked = new Map();  // call -> Set of codes this file provoked
 
 function expectCode(method, answer, code, message) {
@@ -132,7 +95,7 @@ after(async () => {
 });
 
 test('the docs table and clock.proto list the same codes for every call', () => {
-  const fromProto = codesFromClockProto();
+  const fromProto = codesFromProto('clock.proto', 'ClockService');
   assert.deepEqual([...documented.keys()].sort(), [...fromProto.keys()].sort());
   for (const [method, codes] of fromProto) {
     assert.deepEqual([...documented.get(method)].sort(), [...codes].sort(), method);

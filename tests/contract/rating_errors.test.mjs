@@ -6,10 +6,9 @@
 // nothing, and the docs' table and the proto's "Errors:" lists agree.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { RatingClient, RatingSetup } from './lib/rating_service.mjs';
-import { repoRoot, codeName } from './lib/game_client.mjs';
+import { codeName } from './lib/game_client.mjs';
+import { codesFromApiTable, codesFromProto } from './lib/documented_codes.mjs';
 
 const setup = new RatingSetup();
 let client;
@@ -25,43 +24,7 @@ after(async () => {
 
 // --- What the docs say ---------------------------------------------------------
 
-function codesFromApiTable() {
-  const lines = fs.readFileSync(path.join(repoRoot, 'docs/API.md'), 'utf8').split('\n');
-  const header = lines.findIndex((line) => /^\|\s*call\s*\|/.test(line));
-  const cells = (line) => line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
-  const codes = cells(lines[header]).slice(1);
-  const table = new Map();
-  let inRating = false;
-  for (const line of lines.slice(header + 2)) {
-    if (!line.startsWith('|')) break;
-    const [call, ...marks] = cells(line);
-    const section = /^\*\*(\w+)\*\*$/.exec(call);
-    if (section) { inRating = section[1] === 'RatingService'; continue; }
-    if (inRating) table.set(call.replace(/`/g, ''), new Set(codes.filter((_, i) => marks[i] === 'x')));
-  }
-  return table;
-}
-
-function codesFromProto() {
-  const source = fs.readFileSync(path.join(repoRoot, 'proto/draughts/v1/rating.proto'), 'utf8');
-  const service = /service RatingService \{([\s\S]*?)\n\}/.exec(source)[1];
-  const calls = new Map();
-  let comment = [];
-  for (const line of service.split('\n')) {
-    const text = line.trim();
-    if (text.startsWith('//')) { comment.push(text); continue; }
-    const rpc = /^rpc (\w+)\(/.exec(text);
-    if (rpc) {
-      const errors = comment.findIndex((c) => /^\/\/\s*Errors:/.test(c));
-      calls.set(rpc[1], new Set(errors < 0 ? [] : comment.slice(errors + 1)
-        .map((c) => /^\/\/ {3}([A-Z_]+):/.exec(c)?.[1]).filter(Boolean)));
-    }
-    comment = [];
-  }
-  return calls;
-}
-
-const documented = codesFromApiTable();
+const documented = codesFromApiTable(undefined, 'RatingService');
 
 // Provoked codes, by call, filled by the tests below.
 const provoked = new Map();
@@ -204,7 +167,7 @@ test('every call is UNAVAILABLE while PostgreSQL is down', async () => {
 const NOT_PROVOKED = new Set(['RecordResult ABORTED']);
 
 test('every documented code was provoked, and the docs and the proto agree', () => {
-  const proto = codesFromProto();
+  const proto = codesFromProto('rating.proto', 'RatingService');
   assert.deepEqual([...documented.keys()].sort(), [...proto.keys()].sort());
   for (const [call, codes] of documented) {
     const listed = new Set([...proto.get(call), 'UNAVAILABLE']);  // every call may be UNAVAILABLE

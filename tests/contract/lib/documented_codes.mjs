@@ -11,35 +11,46 @@ import { repoRoot, status, codeName } from './game_client.mjs';
 export const apiMdPath = path.join(repoRoot, 'docs/API.md');
 export const gameProtoPath = path.join(repoRoot, 'proto/draughts/v1/game.proto');
 
-// Map call -> Set of code names marked x in the table's GameService rows.
-export function codesFromApiTable(markdown = fs.readFileSync(apiMdPath, 'utf8')) {
+// Map call -> Set of code names marked x in the table's rows for `service`
+// (GameService unless named).
+export function codesFromApiTable(markdown = fs.readFileSync(apiMdPath, 'utf8'), service = 'GameService') {
   const lines = markdown.split('\n');
   const header = lines.findIndex((line) => /^\|\s*call\s*\|/.test(line));
   if (header < 0) throw new Error('docs/API.md has no "| call | ..." error code table');
   const cells = (line) => line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
   const codes = cells(lines[header]).slice(1);
   const table = new Map();
-  let inGameService = false;
+  let inService = false;
   for (const line of lines.slice(header + 2)) {
     if (!line.startsWith('|')) break;
     const [call, ...marks] = cells(line);
     const section = /^\*\*(\w+)\*\*$/.exec(call);
     if (section) {
-      inGameService = section[1] === 'GameService';
+      inService = section[1] === service;
       continue;
     }
-    if (!inGameService) continue;
+    if (!inService) continue;
     const name = call.replace(/`/g, '');
     table.set(name, new Set(codes.filter((_, i) => marks[i] === 'x')));
   }
-  if (table.size === 0) throw new Error('docs/API.md: no GameService rows in the error code table');
+  if (table.size === 0) throw new Error(`docs/API.md: no ${service} rows in the error code table`);
   return table;
 }
 
-// Map call -> Set of code names listed under "Errors:" in its comment.
+// Map call -> Set of code names listed under "Errors:" in its comment, for
+// `service` in the proto file `protoFile` (under proto/draughts/v1).
+export function codesFromProto(protoFile, service) {
+  const source = fs.readFileSync(path.join(repoRoot, 'proto/draughts/v1', protoFile), 'utf8');
+  return codesFromServiceSource(source, service);
+}
+
 export function codesFromGameProto(source = fs.readFileSync(gameProtoPath, 'utf8')) {
-  const service = /service GameService \{([\s\S]*?)\n\}/.exec(source);
-  if (!service) throw new Error('game.proto has no service GameService');
+  return codesFromServiceSource(source, 'GameService');
+}
+
+function codesFromServiceSource(source, serviceName) {
+  const service = new RegExp(`service ${serviceName} \\{([\\s\\S]*?)\\n\\}`).exec(source);
+  if (!service) throw new Error(`no service ${serviceName} in the proto`);
   const calls = new Map();
   let comment = [];
   for (const line of service[1].split('\n')) {
