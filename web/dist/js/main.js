@@ -4,6 +4,7 @@
 import {ApiError, createGame, getGame, listVariants} from './api.js';
 import {GamePage} from './game_page.js';
 import {forgetGame, loadGame, loadSettings, saveGame, saveSettings} from './storage.js';
+import {routes} from './routes.js';
 import {setLanguage, t} from './strings.js';
 
 const startView = document.getElementById('start-view');
@@ -12,9 +13,12 @@ const startError = document.getElementById('start-error');
 const variantSelect = /** @type {HTMLSelectElement} */ (document.getElementById('variant'));
 const startButton = /** @type {HTMLButtonElement} */ (document.getElementById('start'));
 const resumeButton = document.getElementById('resume');
+const screenView = document.getElementById('screen-view');
 
 let variants = [];
 let page = null;
+/** @type {import('./routes.js').MountedScreen | null} */
+let screen = null;
 const settings = loadSettings();
 
 function translateStatic() {
@@ -76,7 +80,36 @@ async function showGame(gameId) {
   page.start(initial);
 }
 
+function closeScreen() {
+  if (screen) screen.close();
+  screen = null;
+  screenView.replaceChildren();
+  screenView.hidden = true;
+}
+
+// A registered screen for the address, if any, replaces the other views.
+async function showRegisteredScreen() {
+  for (const candidate of routes) {
+    const match = candidate.pattern.exec(location.hash);
+    if (!match) continue;
+    if (page) {
+      page.close();
+      page = null;
+    }
+    closeScreen();
+    startView.hidden = true;
+    gameView.hidden = true;
+    screenView.hidden = false;
+    const module = await candidate.load();
+    screen = await module.mount(screenView, match);
+    return true;
+  }
+  return false;
+}
+
 async function route() {
+  closeScreen();
+  if (await showRegisteredScreen()) return;
   const id = gameIdFromHash();
   if (id) {
     if (!page || page.gameId !== id) await showGame(id);
