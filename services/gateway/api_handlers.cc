@@ -34,6 +34,9 @@ absl::StatusOr<v1::CreateGameRequest> HotseatRequest(const HttpRequest& http,
   DRAUGHTS_ASSIGN_OR_RETURN(std::optional<std::string> variant,
                             OptionalStringField(body, "variant"));
   DRAUGHTS_ASSIGN_OR_RETURN(std::optional<std::string> mode, OptionalStringField(body, "mode"));
+  // A tutorial starts its lesson's position; game_state checks the FEN.
+  DRAUGHTS_ASSIGN_OR_RETURN(std::optional<std::string> initial_fen,
+                            OptionalStringField(body, "initialFen"));
   if (!variant.has_value() || variant->empty()) {
     return absl::InvalidArgumentError("\"variant\" is required");
   }
@@ -46,6 +49,7 @@ absl::StatusOr<v1::CreateGameRequest> HotseatRequest(const HttpRequest& http,
   }
   v1::CreateGameRequest request;
   request.set_variant(*variant);
+  if (initial_fen.has_value()) request.set_initial_fen(*initial_fen);
   for (v1::Seat* seat : {request.mutable_white(), request.mutable_black()}) {
     seat->set_kind(session.is_person() ? v1::SEAT_KIND_PERSON : v1::SEAT_KIND_GUEST);
     // Every game view shows it: the public id, never the session secret.

@@ -106,9 +106,11 @@ async function withRetries(fn, attempts = 3) {
 // -> {gameId, seats: {white, black}}. One key for this click, reused by
 // every retry (a lost answer, a new session after a 401), so a retry returns
 // the same game instead of making a second one.
-export function createGame(variant, mode) {
+// initialFen: start from that position (a tutorial's step) instead of the usual one.
+export function createGame(variant, mode, initialFen = '') {
   const key = newIdempotencyKey();
-  return withRetries(() => withSession(() => call('POST', '/api/games', {variant, mode}, key)));
+  const body = initialFen ? {variant, mode, initialFen} : {variant, mode};
+  return withRetries(() => withSession(() => call('POST', '/api/games', body, key)));
 }
 
 // -> {game, legalMoves, mustCapture}

@@ -6,6 +6,7 @@ import {GamePage} from './game_page.js';
 import {forgetGame, loadGame, loadSettings, saveGame, saveSettings} from './storage.js';
 import {routes} from './routes.js';
 import {setLanguage, t} from './strings.js';
+import {localizeVariants} from './variant_names.js';
 
 const startView = document.getElementById('start-view');
 const gameView = document.getElementById('game-view');
@@ -138,7 +139,7 @@ async function startGame() {
 async function init() {
   translateStatic();
   try {
-    variants = await listVariants();
+    variants = localizeVariants(await listVariants());
   } catch (e) {
     startView.hidden = false;
     startError.textContent = t('noVariants', {message: e.message});

@@ -9,4 +9,7 @@
 /** @typedef {{pattern: RegExp, load: () => Promise<ScreenModule>}} Route */
 
 /** @type {Route[]} */
-export const routes = [];
+export const routes = [
+  {pattern: /^#\/learn(?:\/([\w-]+))?$/, load: () => import('./screens/learn.js')},
+  {pattern: /^#\/rules(?:\/([\w-]+))?$/, load: () => import('./screens/rules.js')},
+];

@@ -4,9 +4,13 @@
 // Placeholders are written {name} and filled by t().
 
 import * as core from './strings/core.js';
+import * as learn from './strings/learn.js';
 
 // One line per area: add yours here.
-const areas = [core];
+const areas = [core, learn];
+
+/** The languages the client speaks, by their code. */
+export const languages = /** @type {const} */ (['en', 'fr']);
 
 /** @param {'en'|'fr'} language */
 function merged(language) {
@@ -16,22 +20,59 @@ function merged(language) {
 const en = merged('en');
 const fr = merged('fr');
 
+/** @type {Record<string, any>} */
 const tables = {en, fr};
 let current = en;
+let currentCode = 'en';
+
+// The language to show for a code ("en", "fr-FR", "fr-CA"): a saved choice
+// or the browser's languages in order; unknown ones fall back to English.
+/** @param {...(string|undefined|null)} codes @returns {'en'|'fr'} */
+export function pickLanguage(...codes) {
+  for (const code of codes) {
+    const short = String(code || '').slice(0, 2).toLowerCase();
+    if (short === 'en' || short === 'fr') return short;
+  }
+  return 'en';
+}
 
 // Picks the table for a language code ("en", "fr-FR"); unknown ones fall back to English.
 /** @param {string} code */
 export function setLanguage(code) {
-  current = tables[String(code || '').slice(0, 2).toLowerCase()] || en;
-  return current === en ? 'en' : String(code).slice(0, 2).toLowerCase();
+  currentCode = pickLanguage(code);
+  current = tables[currentCode];
+  return currentCode;
+}
+
+/** The code of the language shown now. */
+export function language() {
+  return currentCode;
+}
+
+/** @param {any} table @param {string} key */
+function lookup(table, key) {
+  return key.split('.').reduce((node, part) => (node == null ? undefined : node[part]), table);
 }
 
 // The text for a key ("toMove" or "reason.RESULT_REASON_NO_PIECES"), placeholders filled.
 /** @param {string} key @param {Record<string, string|number>} params @returns {string} */
 export function t(key, params = {}) {
-  const lookup = (table) => key.split('.').reduce((node, part) => (node == null ? undefined : node[part]), table);
-  let value = lookup(current);
-  if (typeof value !== 'string') value = lookup(en);
+  let value = lookup(current, key);
+  if (typeof value !== 'string') value = lookup(en, key);
   if (typeof value !== 'string') value = key;
   return value.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// A list of texts under a key (a rules page's items), in the current language.
+/** @param {string} key @returns {string[]} */
+export function tList(key) {
+  let value = lookup(current, key);
+  if (!Array.isArray(value)) value = lookup(en, key);
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+// Whether a key has a text (lessons and pages skip optional parts).
+/** @param {string} key */
+export function has(key) {
+  return lookup(en, key) !== undefined;
 }
