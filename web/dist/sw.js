@@ -4,8 +4,8 @@
 // server's, never a stale copy).
 //
 // Files are fetched from the network first (the gateway sends no-cache, so
-// a new client is seen at once) and kept; without a network the kept copy
-// is served, and a page that was never kept gets offline.html.
+// a new client is seen at once) and kept; without a network a page opened
+// gets offline.html (playing needs the server), whose files are kept.
 
 const CACHE = 'draughts-client-v1';
 const OFFLINE_PAGE = 'offline.html';
@@ -60,10 +60,9 @@ self.addEventListener('fetch', (event) => {
         if (response.ok && response.type === 'basic') await cache.put(request, response.clone());
         return response;
       } catch {
-        const kept = await cache.match(request, {ignoreSearch: true});
-        if (kept) return kept;
+        // Every page needs the server to play: a page opened offline says so.
         if (request.mode === 'navigate') return (await cache.match(OFFLINE_PAGE)) || Response.error();
-        return Response.error();
+        return (await cache.match(request, {ignoreSearch: true})) || Response.error();
       }
     })(),
   );

@@ -130,12 +130,12 @@ class Tutorial {
     });
     // A tap on one of the learner's pieces that has no move here: the board
     // ignores it, the lesson says why.
-    this.onPointerUp = (/** @type {PointerEvent} */ event) => {
+    this.onPointerDown = (/** @type {PointerEvent} */ event) => {
       const target = /** @type {Element} */ (event.target);
       const square = Number(target && target.getAttribute ? target.getAttribute('data-square') : 0);
       if (square) this.tapped(square);
     };
-    e.board.addEventListener('pointerup', this.onPointerUp);
+    e.board.addEventListener('pointerdown', this.onPointerDown);
     e.previous.addEventListener('click', () => this.go(this.index - 1));
     e.retry.addEventListener('click', () => this.go(this.index));
     e.next.addEventListener('click', () => {
@@ -162,7 +162,7 @@ class Tutorial {
     this.closed = true;
     if (this.socket) this.socket.close();
     this.socket = null;
-    this.els.board.removeEventListener('pointerup', this.onPointerUp);
+    this.els.board.removeEventListener('pointerdown', this.onPointerDown);
   }
 
   get step() {
