@@ -240,3 +240,206 @@ test('international and English tutorials walk to their end; a non-majority capt
     });
   });
 });
+
+// Every English text of every area, as literal pieces (placeholders cut
+// out) long enough to mean something on a page. A French text equal to the
+// English is left out only where that is right: a language's own name, or a
+// single word (a name both languages share, "Score"); an English sentence
+// copied into the French table is not.
+async function englishOnlyTexts() {
+  const dir = path.join(repoRoot, 'web/dist/js/strings');
+  const texts = new Set();
+  const walkPair = (en, fr, key = '') => {
+    if (typeof en === 'string') {
+      const sameWord = fr === en && !/\s/.test(en.replace(/\{\w+\}/g, '').trim());
+      if (sameWord || (fr === en && key.includes('languageNames'))) return;
+      for (const piece of en.split(/\{\w+\}/)) {
+        const trimmed = piece.trim().replace(/^[\s:·,.()!?]+|[\s:·,.()!?]+$/g, '');
+        if (/[A-Za-z]{4,}/.test(trimmed)) texts.add(trimmed);
+      }
+      return;
+    }
+    for (const k of Object.keys(en)) walkPair(en[k], fr ? fr[k] : undefined, `${key}.${k}`);
+  };
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    const area = await import(pathToFileURL(path.join(dir, file)).href);
+    walkPair(area.en, area.fr);
+  }
+  return [...texts];
+}
+
+// What the page shows: visible text, buttons' and inputs' names, options of selects.
+async function visibleText(page) {
+  return page.evaluate(() => {
+    const parts = [document.body.innerText, document.title];
+    for (const node of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      if (node instanceof HTMLElement && node.closest('[hidden]')) continue;
+      for (const attr of ['aria-label', 'title', 'placeholder']) if (node.getAttribute(attr)) parts.push(node.getAttribute(attr));
+    }
+    return parts.join('\n');
+  });
+}
+
+const RAW_KEY = /\b(?:learn|reason|lessons|pages)\.[A-Za-z0-9_.-]+|\b[a-z]+[A-Z]\w*\.[a-z]\w*/;
+
+async function assertFrench(page, where, english) {
+  const text = await visibleText(page);
+  const left = english.filter((en) => text.includes(en));
+  assert.deepEqual(left, [], `${where}: English left on the French page`);
+  assert.doesNotMatch(text, RAW_KEY, `${where}: a raw key is shown`);
+  assert.equal(await page.getAttribute('html', 'lang'), 'fr', where);
+}
+
+test('French: chosen in the header, remembered, no English text left on the start, game, rules and tutorial pages', async () => {
+  const english = await englishOnlyTexts();
+  assert.ok(english.length > 100, `${english.length} English texts to look for`);
+  await withBrowser('french', async (page) => {
+    await page.goto(`${base}/`);
+    await page.waitForSelector('body[data-ready="true"] #start-view:not([hidden])');
+    // English first (the browser's language): no raw key either.
+    assert.doesNotMatch(await visibleText(page), RAW_KEY);
+    assert.equal(await page.textContent('#nav-rules'), 'Rules');
+    await Promise.all([page.waitForEvent('load'), page.selectOption('#language', 'fr')]);
+    await page.waitForSelector('body[data-ready="true"] #start-view:not([hidden])');
+    assert.equal(await page.textContent('#nav-rules'), 'Règles');
+    assert.equal(await page.textContent('#start'), 'Commencer la partie');
+    await assertFrench(page, 'start page', english);
+    await shot(page, 'fr-start');
+
+    await startHotseat(page, base, 'english');
+    assert.match(await page.textContent('#status'), /^Aux Noirs de jouer/);
+    assert.equal(await page.textContent('#variant-name'), 'Dames anglaises');
+    // The sides' names are translated, their colours are not: Red's men stay red.
+    const fill = await page.$eval('#board .piece[data-color="white"] circle', (c) => c.getAttribute('fill'));
+    assert.equal(fill, '#c0392b');
+    assert.match(await page.getAttribute('#player-top .swatch', 'class'), /rouges/);
+    await assertFrench(page, 'game page', english);
+    await shot(page, 'fr-game');
+
+    // The header's rules link goes to the rules of the game on screen.
+    await page.click('#nav-rules');
+    await page.waitForSelector('#rules-page[data-variant="english"]');
+    assert.match(await page.textContent('#rules-page h2'), /Règles : Dames anglaises/);
+    await assertFrench(page, 'rules page', english);
+    await shot(page, 'fr-rules-english');
+
+    // Remembered over a reload, in the tutorial too.
+    await page.goto(`${base}/#/learn/tutorial-8x8`);
+    await page.waitForSelector('#tutorial[data-ready="true"]');
+    assert.equal(await page.textContent('#tutorial-progress'), 'Étape 1 sur 9');
+    await assertFrench(page, 'tutorial', english);
+    await shot(page, 'fr-tutorial');
+  });
+});
+
+test('rules pages: every rule set listed, each page with rules, tips and questions, reachable from the header', async () => {
+  await withBrowser('rules', async (page) => {
+    await page.goto(`${base}/`);
+    await page.waitForSelector('body[data-ready="true"] #start-view:not([hidden])');
+    await page.selectOption('#variant', 'international');
+    await page.click('#nav-rules');
+    await page.waitForSelector('#rules-page[data-variant="international"]');
+    for (const section of ['#rules-rules li', '#rules-how li', '#rules-tips li', '#rules-faq dt', '#rules-faq dd']) {
+      assert.ok((await page.$$(section)).length > 0, section);
+    }
+    assert.match(await page.textContent('#rules-rules'), /most pieces/);
+    await shot(page, 'rules-international');
+    await page.goto(`${base}/#/rules`);
+    await page.waitForSelector('#rules-index');
+    const links = await page.$$eval('#rules-index a', (a) => a.map((x) => x.getAttribute('href')));
+    const variants = (await (await fetch(`${base}/api/variants`)).json()).variants.map((v) => v.id);
+    for (const id of variants) assert.ok(links.includes(`#/rules/${id}`), `a rules page for ${id}`);
+    for (const id of variants) {
+      await page.goto(`${base}/#/rules/${id}`);
+      await page.waitForSelector(`#rules-page[data-variant="${id}"] #rules-faq dd`);
+    }
+    await page.goto(`${base}/#/rules/english`);
+    await page.waitForSelector('#rules-page[data-variant="english"]');
+    await shot(page, 'rules-english');
+    await page.click('#rules-tutorial');
+    await page.waitForSelector('#tutorial[data-variant="english"][data-ready="true"]');
+  });
+});
+
+test('installable: manifest and icons accepted by chromium, the service worker controls the page, offline page without network', async () => {
+  const manifest = await fetch(`${base}/manifest.webmanifest`);
+  assert.equal(manifest.headers.get('content-type'), 'application/manifest+json');
+  const body = await manifest.json();
+  assert.ok(body.icons.some((i) => i.sizes === '512x512' && i.purpose === 'maskable'));
+  for (const icon of body.icons) {
+    const response = await fetch(`${base}/${icon.src}`);
+    assert.equal(response.status, 200, icon.src);
+    assert.equal(response.headers.get('content-type'), icon.type, icon.src);
+  }
+  await withBrowser('pwa', async (page, browser) => {
+    await page.goto(`${base}/`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
+    assert.ok(controlled, 'the service worker controls the page after a reload');
+    const cdp = await browser.context.newCDPSession(page);
+    const {installabilityErrors} = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, [], 'chromium finds the app installable');
+    const {errors: manifestErrors} = await cdp.send('Page.getAppManifest');
+    assert.deepEqual(manifestErrors, []);
+    // The API never comes from the cache: a variants call reaches the server.
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const requests = (await Promise.all(names.map(async (n) => (await caches.open(n)).keys()))).flat();
+      return requests.map((r) => new URL(r.url).pathname);
+    });
+    assert.ok(cached.includes('/offline.html') && cached.includes('/js/board.js'), cached.join(' '));
+    assert.deepEqual(cached.filter((p) => p.startsWith('/api') || p.startsWith('/ws')), []);
+
+    await browser.context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('#offline-view');
+    assert.equal(await page.textContent('#offline-view h2'), 'You are offline');
+    await shot(page, 'offline');
+    await browser.context.setOffline(false);
+    await page.click('#offline-retry');
+    await page.waitForSelector('body[data-ready="true"]');
+  });
+});
+
+async function axeViolations(page) {
+  await page.addScriptTag({path: axePath});
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, {resultTypes: ['violations']});
+    return r.violations.map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5)}));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+test('accessibility: axe-core finds no serious or critical violation on the start page, a game, a tutorial and a rules page', async () => {
+  await withBrowser('axe', async (page) => {
+    const pages = [];
+    await page.goto(`${base}/`);
+    await page.waitForSelector('body[data-ready="true"] #start-view:not([hidden])');
+    pages.push(['start', await axeViolations(page)]);
+    await startHotseat(page, base, 'international');
+    pages.push(['game', await axeViolations(page)]);
+    await page.goto(`${base}/#/learn/tutorial-8x8`);
+    await page.waitForSelector('#tutorial[data-ready="true"]');
+    pages.push(['tutorial', await axeViolations(page)]);
+    await page.goto(`${base}/#/rules/english`);
+    await page.waitForSelector('#rules-page');
+    pages.push(['rules', await axeViolations(page)]);
+    for (const [name, violations] of pages) assert.deepEqual(violations, [], `${name}: ${JSON.stringify(violations)}`);
+    // The check can fail: a button without a name is reported.
+    await page.evaluate(() => document.querySelector('#rules-page').append(document.createElement('button')));
+    const control = await axeViolations(page);
+    assert.ok(control.some((v) => v.id === 'button-name'), JSON.stringify(control));
+    await page.reload();
+    await page.waitForSelector('#rules-page');
+    // Focus is visible: a focused link draws an outline.
+    await page.focus('#nav-learn');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    const outline = await page.$eval('#nav-learn', (a) => getComputedStyle(a).outlineStyle);
+    assert.notEqual(outline, 'none', 'the focused link has an outline');
+  });
+});

@@ -73,16 +73,19 @@ export class BoardView {
   }
 
   // variant: an entry of GET /api/variants.
-  /** @param {{board: {rows: number, cols: number, playable: string, mirrored?: boolean}, colorNames?: {white?: string, black?: string}}} variant */
+  // colorNames are shown (in the page's language); the palette follows the
+  // server's English names (englishColorNames, when the names were translated).
+  /** @param {{board: {rows: number, cols: number, playable: string, mirrored?: boolean}, colorNames?: {white?: string, black?: string}, englishColorNames?: {white?: string, black?: string}}} variant */
   setVariant(variant) {
     this.variant = variant;
     this.geometry = new Geometry(variant.board);
     this.mirrored = Boolean(variant.board.mirrored);
     const names = variant.colorNames || {};
     this.colorNames = {white: String(names.white || 'White'), black: String(names.black || 'Black')};
+    const english = variant.englishColorNames || names;
     this.colors = {
-      white: PALETTE[String(names.white || 'white').toLowerCase()] || PALETTE.white,
-      black: PALETTE[String(names.black || 'black').toLowerCase()] || PALETTE.black,
+      white: PALETTE[String(english.white || 'white').toLowerCase()] || PALETTE.white,
+      black: PALETTE[String(english.black || 'black').toLowerCase()] || PALETTE.black,
     };
     const g = this.geometry;
     this.svg.setAttribute('viewBox', `0 0 ${g.cols * CELL} ${g.rows * CELL}`);

@@ -164,9 +164,11 @@ async function init() {
     if (saved) location.hash = `#/game/${encodeURIComponent(saved.gameId)}`;
   });
   window.addEventListener('hashchange', route);
-  // A reload with no game in the address resumes the game kept in storage.
+  // A reload with no game in the address resumes the game kept in storage
+  // (not on another screen's address: a rules page stays a rules page).
   const saved = loadGame();
-  if (!gameIdFromHash() && saved) {
+  const onScreen = routes.some((r) => r.pattern.test(location.hash));
+  if (!gameIdFromHash() && saved && !onScreen) {
     history.replaceState(null, '', `#/game/${encodeURIComponent(saved.gameId)}`);
   }
   await route();
