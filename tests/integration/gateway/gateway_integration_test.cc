@@ -403,6 +403,40 @@ TEST_F(GatewayTest, CreateGameValidatesTheBody) {
   EXPECT_EQ(missing->status, 404);
 }
 
+// A tutorial's step: a hotseat game from a position (initialFen); game_state
+// judges the FEN, and a refused one creates nothing.
+TEST_F(GatewayTest, HotseatFromAPosition) {
+  const std::string cookie = NewSessionCookie();
+  absl::StatusOr<HttpReply> created = HttpCall(
+      env->port(), "POST", "/api/games",
+      R"({"variant":"tutorial-8x8","mode":"hotseat","initialFen":"W:W18,28:B4,14"})", cookie);
+  ASSERT_TRUE(created.ok());
+  ASSERT_EQ(created->status, 200) << created->body;
+  const google::protobuf::Struct body = ParseJsonObject(created->body).value();
+  const std::string game_id = StringAt(body, "gameId");
+  absl::StatusOr<HttpReply> state =
+      HttpCall(env->port(), "GET", "/api/games/" + game_id, "", cookie);
+  ASSERT_TRUE(state.ok());
+  const google::protobuf::Struct game = ParseJsonObject(state->body).value();
+  EXPECT_EQ(StringAt(game, "game.initialFen"), "W:W18,28:B4,14") << state->body;
+  // The capture is compulsory: 28's step is not offered.
+  const google::protobuf::Value* moves = Field(game, "legalMoves");
+  ASSERT_NE(moves, nullptr);
+  ASSERT_EQ(moves->list_value().values_size(), 1) << state->body;
+  EXPECT_EQ(StringAt(moves->list_value().values(0).struct_value(), "notation"), "18x9");
+
+  for (const std::string refused : {
+           R"({"variant":"tutorial-8x8","mode":"hotseat","initialFen":"not a position"})",
+           R"({"variant":"tutorial-8x8","mode":"hotseat","initialFen":"W:W18:B"})",
+           R"({"variant":"tutorial-8x8","mode":"hotseat","initialFen":18})",
+       }) {
+    absl::StatusOr<HttpReply> reply = HttpCall(env->port(), "POST", "/api/games", refused, cookie);
+    ASSERT_TRUE(reply.ok());
+    EXPECT_EQ(reply->status, 400) << refused << " -> " << reply->body;
+    EXPECT_EQ(StringAt(ParseJsonObject(reply->body).value(), "error.code"), "INVALID_ARGUMENT");
+  }
+}
+
 TEST_F(GatewayTest, OversizedInputIsRefused) {
   const std::string cookie = NewSessionCookie();
   absl::StatusOr<HttpReply> big =
