@@ -79,7 +79,7 @@ export const fr = {
   watchingStatus: 'Spectateur · {status}',
   illegalDrop: 'Cette pièce ne peut pas aller là',
   startHeading: 'Nouvelle partie',
-  ruleSet: 'Règles',
+  ruleSet: 'Variante',
   mode: 'Joueurs',
   modeHotseat: 'Deux joueurs sur cet appareil',
   startGame: 'Commencer la partie',
