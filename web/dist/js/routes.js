@@ -12,4 +12,5 @@
 export const routes = [
   {pattern: /^#\/learn(?:\/([\w-]+))?$/, load: () => import('./screens/learn.js')},
   {pattern: /^#\/rules(?:\/([\w-]+))?$/, load: () => import('./screens/rules.js')},
+  {pattern: /^#\/join\/([A-Za-z0-9_-]+)$/, load: () => import('./screens/lobby_join.js')},
 ];

@@ -5,9 +5,10 @@
 
 import * as core from './strings/core.js';
 import * as learn from './strings/learn.js';
+import * as lobby from './strings/lobby.js';
 
 // One line per area: add yours here.
-const areas = [core, learn];
+const areas = [core, learn, lobby];
 
 /** The languages the client speaks, by their code. */
 export const languages = /** @type {const} */ (['en', 'fr']);
