@@ -19,12 +19,14 @@ import {after, before, test} from 'node:test';
 import {pathToFileURL} from 'node:url';
 
 import {openBrowser, screenshotDir, startHotseat} from './lib/app_driver.mjs';
-import {repoRoot, Servers} from './lib/servers.mjs';
+import {LobbyServers} from './lib/lobby_servers.mjs';
+import {repoRoot} from './lib/servers.mjs';
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
 
-const servers = new Servers();
+// The start page is the lobby: it lists tables, so matchmaking runs too.
+const servers = new LobbyServers();
 let base = '';
 let failed = false;
 const shots = path.join(screenshotDir, 'learn');
@@ -304,7 +306,7 @@ test('French: chosen in the header, remembered, no English text left on the star
     await Promise.all([page.waitForEvent('load'), page.selectOption('#language', 'fr')]);
     await page.waitForSelector('body[data-ready="true"] #start-view:not([hidden])');
     assert.equal(await page.textContent('#nav-rules'), 'Règles');
-    assert.equal(await page.textContent('#start'), 'Commencer la partie');
+    assert.equal(await page.textContent('#start'), 'Commencer une partie sur cet appareil');
     await assertFrench(page, 'start page', english);
     await shot(page, 'fr-start');
 
