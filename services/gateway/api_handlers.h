@@ -11,6 +11,7 @@
 #include "gateway/account_handlers.h"
 #include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
+#include "gateway/history_handlers.h"
 #include "gateway/http_types.h"
 #include "gateway/idempotency.h"
 #include "gateway/router.h"
@@ -61,6 +62,7 @@ class ApiHandlers {
   const StaticFiles* files_;
   AccountHandlers* accounts_;
   const bool secure_cookie_;
+  HistoryHandlers history_;
   const std::string variants_json_;  // fixed for the life of the process
 };
 

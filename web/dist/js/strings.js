@@ -4,9 +4,10 @@
 // Placeholders are written {name} and filled by t().
 
 import * as core from './strings/core.js';
+import * as history from './strings/history.js';
 
 // One line per area: add yours here.
-const areas = [core];
+const areas = [core, history];
 
 /** @param {'en'|'fr'} language */
 function merged(language) {
