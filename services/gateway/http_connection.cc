@@ -82,7 +82,11 @@ void HttpConnection::Read() {
   parser_.emplace();
   ApplyRequestLimits(*parser_);
   stream_.expires_after(kReadTimeout);
-  body_limit_ = kMaxMessageBytes;
+  // The header is read allowing the largest body any route takes (Beast
+  // checks Content-Length against the limit as the header ends); OnHeader
+  // then holds the request to its route's limit.
+  body_limit_ = kMaxPdnUploadBytes;
+  parser_->body_limit(body_limit_);
   http::async_read_header(stream_, buffer_, *parser_,
                           beast::bind_front_handler(&HttpConnection::OnHeader, shared_from_this()));
 }
@@ -96,6 +100,11 @@ void HttpConnection::OnHeader(beast::error_code error, std::size_t /*bytes*/) {
                  target.substr(0, target.find('?')))
           .route;
   body_limit_ = BodyLimit(route);
+  const auto length = parser_->content_length();
+  if (length.has_value() && *length > body_limit_) {
+    HandleReadError(http::error::body_limit);
+    return;
+  }
   parser_->body_limit(body_limit_);
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&HttpConnection::OnRead, shared_from_this()));
