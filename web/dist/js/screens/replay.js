@@ -23,10 +23,10 @@ class ReplayViewer {
     this.label = h('p', {class: 'ply-label', id: 'replay-ply', 'aria-live': 'polite'});
     const button = (id, key, text, step) => h('button', {id, 'aria-label': t(key), title: t(key), text, onclick: () => this.go(step())});
     this.controls = h('div', {class: 'buttons replay-controls'}, [
-      button('replay-first', 'history.first', '⏮', () => 0),
+      button('replay-first', 'history.first', '|◀', () => 0),
       button('replay-previous', 'history.previous', '◀', () => this.ply - 1),
       button('replay-next', 'history.next', '▶', () => this.ply + 1),
-      button('replay-last', 'history.last', '⏭', () => this.count()),
+      button('replay-last', 'history.last', '▶|', () => this.count()),
     ]);
     this.moves = h('ol', {class: 'move-list', id: 'replay-moves', 'aria-label': t('history.moves')});
     this.element = h('div', {class: 'replay-viewer', hidden: true}, [
