@@ -268,5 +268,18 @@ test('an uploaded PDN file is replayed move by move on a board with its coordina
     await page.click('#replay-next');
     assert.equal(await page.getAttribute(viewer, 'data-ply'), '3');
     await shot(page, 'upload-russian');
+
+    // In French: the same screen with its French texts.
+    await page.evaluate(() => localStorage.setItem('draughts.settings', JSON.stringify({language: 'fr'})));
+    await page.reload();
+    await page.waitForSelector('#pdn-file');
+    assert.equal(await page.textContent('#replay-view h2'), 'Revoir un fichier PDN');
+    await page.setInputFiles('#pdn-file', {name: 'russian.pdn', mimeType: 'text/plain', buffer: Buffer.from(RUSSIAN_PDN)});
+    await page.click('#pdn-games button.game-choice');
+    assert.equal(await page.getAttribute('#replay-next', 'aria-label'), 'Coup suivant');
+    assert.equal(await page.textContent('#replay-ply'), 'Position de départ');
+    await page.click('#replay-last');
+    assert.match(await page.textContent('#replay-ply'), /^Coup 7 sur 7/);
+    await shot(page, 'upload-russian-fr');
   });
 });
