@@ -84,6 +84,7 @@ ApiHandlers::ApiHandlers(SessionStore* sessions, IdempotencyStore* idempotency, 
       accounts_(accounts),
       lobby_(lobby),
       secure_cookie_(secure_cookie),
+      history_(sessions, archive),
       variants_json_(AllVariantsJson()) {}
 
 absl::Status ApiHandlers::CheckIdempotencyKey(const HttpRequest& request) {
@@ -137,6 +138,14 @@ HttpResponse ApiHandlers::Handle(const RouteMatch& route, const HttpRequest& req
       return GamePdn(route);
     case Route::kGameArchive:
       return GameArchive(route);
+    case Route::kGameReplay:
+      return history_.GameReplay(route);
+    case Route::kLeaderboard:
+      return history_.Leaderboard(request);
+    case Route::kPlayer:
+      return history_.Player(route);
+    case Route::kPdnReplay:
+      return history_.PdnReplay(request);
     case Route::kMalformedGameId:
       return ErrorResponse(
           absl::InvalidArgumentError("malformed game id: 1-64 letters, digits, '-' or '_'"));

@@ -11,6 +11,7 @@
 #include "gateway/account_handlers.h"
 #include "gateway/archive_backend.h"
 #include "gateway/game_backend.h"
+#include "gateway/history_handlers.h"
 #include "gateway/http_types.h"
 #include "gateway/idempotency.h"
 #include "gateway/lobby_handlers.h"
@@ -65,6 +66,7 @@ class ApiHandlers {
   AccountHandlers* accounts_;
   LobbyHandlers* lobby_;
   const bool secure_cookie_;
+  HistoryHandlers history_;
   const std::string variants_json_;  // fixed for the life of the process
 };
 

@@ -23,6 +23,9 @@ class ArchiveBackend {
   // unknown, still being played, or its result not archived yet.
   absl::StatusOr<v1::ArchivedGame> Find(const std::string& game_id);
 
+  // The same service's other reads (rating_backend.h) share this client.
+  RatingClient* client() { return client_.get(); }
+
  private:
   std::unique_ptr<RatingClient> client_;
 };

@@ -82,30 +82,57 @@ void HttpConnection::Read() {
   parser_.emplace();
   ApplyRequestLimits(*parser_);
   stream_.expires_after(kReadTimeout);
+  // The header is read allowing the largest body any route takes (Beast
+  // checks Content-Length against the limit as the header ends); OnHeader
+  // then holds the request to its route's limit.
+  body_limit_ = kMaxPdnUploadBytes;
+  parser_->body_limit(body_limit_);
+  http::async_read_header(stream_, buffer_, *parser_,
+                          beast::bind_front_handler(&HttpConnection::OnHeader, shared_from_this()));
+}
+
+void HttpConnection::OnHeader(beast::error_code error, std::size_t /*bytes*/) {
+  if (HandleReadError(error)) return;
+  const auto& header = parser_->get();
+  const std::string_view target(header.target().data(), header.target().size());
+  const Route route =
+      MatchRoute(std::string_view(header.method_string().data(), header.method_string().size()),
+                 target.substr(0, target.find('?')))
+          .route;
+  body_limit_ = BodyLimit(route);
+  const auto length = parser_->content_length();
+  if (length.has_value() && *length > body_limit_) {
+    HandleReadError(http::error::body_limit);
+    return;
+  }
+  parser_->body_limit(body_limit_);
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&HttpConnection::OnRead, shared_from_this()));
 }
 
-void HttpConnection::OnRead(beast::error_code error, std::size_t /*bytes*/) {
+bool HttpConnection::HandleReadError(beast::error_code error) {
+  if (!error) return false;
   if (error == http::error::end_of_stream) {
     stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, error);
-    return;
+    return true;
   }
   if (error == http::error::body_limit || error == http::error::header_limit) {
     Respond(ErrorResponse(413, absl::InvalidArgumentError(absl::StrCat(
-                                   "the request is larger than ", kMaxMessageBytes, " bytes"))),
+                                   "the request is larger than ", body_limit_, " bytes"))),
             Route::kNotFound, false, 11);
-    return;
+    return true;
   }
   if (error == beast::error::timeout || error == net::error::operation_aborted ||
       error == net::error::connection_reset || error == net::error::eof) {
-    return;
+    return true;
   }
-  if (error) {
-    Respond(ErrorResponse(absl::InvalidArgumentError("malformed HTTP request")), Route::kNotFound,
-            false, 11);
-    return;
-  }
+  Respond(ErrorResponse(absl::InvalidArgumentError("malformed HTTP request")), Route::kNotFound,
+          false, 11);
+  return true;
+}
+
+void HttpConnection::OnRead(beast::error_code error, std::size_t /*bytes*/) {
+  if (HandleReadError(error)) return;
   Dispatch(std::make_shared<Request>(parser_->release()));
 }
 

@@ -19,8 +19,9 @@
 
 namespace draughts::gateway {
 
-// The limits every request is read with: a body over kMaxMessageBytes, or
-// headers over 8 KiB, fail the read before the rest is buffered.
+// The limits every request is read with: a body over kMaxMessageBytes (the
+// route's BodyLimit once its header is read), or headers over 8 KiB, fail
+// the read before the rest is buffered.
 void ApplyRequestLimits(
     boost::beast::http::request_parser<boost::beast::http::string_body>& parser);
 
@@ -33,7 +34,11 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   using Request = boost::beast::http::request<boost::beast::http::string_body>;
 
   void Read();
+  // The header first, so the body limit can be the route's (BodyLimit).
+  void OnHeader(boost::beast::error_code error, std::size_t bytes);
   void OnRead(boost::beast::error_code error, std::size_t bytes);
+  // 413, 400 or nothing for a failed read; true when it was handled.
+  bool HandleReadError(boost::beast::error_code error);
   void Dispatch(std::shared_ptr<Request> request);
   void Upgrade(std::shared_ptr<Request> request, RouteMatch route, HttpRequest plain);
   void Respond(const HttpResponse& response, Route route, bool keep_alive, unsigned version);
@@ -43,6 +48,7 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::size_t body_limit_ = kMaxMessageBytes;  // the request being read
   std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> pending_;
   const GatewayContext context_;
   std::array<char, 4096> drain_buffer_;

@@ -1,6 +1,7 @@
 #include "gateway/router.h"
 
 #include "absl/strings/ascii.h"
+#include "gateway/http_types.h"
 
 namespace draughts::gateway {
 namespace {
@@ -32,6 +33,7 @@ RouteMatch MatchArchivedGame(std::string_view method, std::string_view rest) {
   Route route = Route::kNotFound;
   if (what == "pdn") route = Route::kGamePdn;
   if (what == "archive") route = Route::kGameArchive;
+  if (what == "replay") route = Route::kGameReplay;
   if (route == Route::kNotFound) return {};
   const std::string_view id = rest.substr(0, slash);
   if (!LooksLikeGameId(id)) {
@@ -99,6 +101,14 @@ RouteMatch MatchRoute(std::string_view method, std::string_view path) {
   if (path == "/api/account/password") return Only(method, "POST", Route::kChangePassword);
   if (path == "/api/account") return Only(method, "DELETE", Route::kDeleteAccount);
   if (path == "/api/games") return Only(method, "POST", Route::kCreateGame);
+  if (path == "/api/leaderboard") return Only(method, "GET", Route::kLeaderboard);
+  if (path == "/api/pdn/replay") return Only(method, "POST", Route::kPdnReplay);
+  if (std::string_view id = IdAfter(path, "/api/players/"); !id.empty()) {
+    if (!LooksLikeGameId(id)) return {};
+    RouteMatch match = Only(method, "GET", Route::kPlayer);
+    match.player_id = std::string(id);
+    return match;
+  }
   if (std::string_view id = IdAfter(path, "/api/games/"); !id.empty()) {
     if (RouteMatch archived = MatchArchivedGame(method, id); archived.route != Route::kNotFound) {
       return archived;
@@ -146,6 +156,10 @@ RouteMatch MatchRoute(std::string_view method, std::string_view path) {
   return Only(method, "GET", Route::kStaticFile);
 }
 
+std::size_t BodyLimit(Route route) {
+  return route == Route::kPdnReplay ? kMaxPdnUploadBytes : kMaxMessageBytes;
+}
+
 std::string_view RouteLabel(Route route) {
   switch (route) {
     case Route::kNotFound:
@@ -178,6 +192,14 @@ std::string_view RouteLabel(Route route) {
       return "game_pdn";
     case Route::kGameArchive:
       return "game_archive";
+    case Route::kGameReplay:
+      return "game_replay";
+    case Route::kLeaderboard:
+      return "leaderboard";
+    case Route::kPlayer:
+      return "player";
+    case Route::kPdnReplay:
+      return "pdn_replay";
     case Route::kMalformedGameId:
       return "malformed_game_id";
     case Route::kGameSocket:

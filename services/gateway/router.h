@@ -4,6 +4,7 @@
 #ifndef DRAUGHTS_GATEWAY_ROUTER_H_
 #define DRAUGHTS_GATEWAY_ROUTER_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -25,7 +26,11 @@ enum class Route {
   kGetGame,           // GET /api/games/{id}
   kGamePdn,           // GET /api/games/{id}/pdn (a finished game's PDN, from the archive)
   kGameArchive,       // GET /api/games/{id}/archive (the archived record as JSON)
-  kMalformedGameId,   // 400: /api/games/{id}/pdn|archive with an {id} that is no game id
+  kGameReplay,        // GET /api/games/{id}/replay (a finished game's positions and moves)
+  kLeaderboard,       // GET /api/leaderboard?variant=&month=&pageToken=
+  kPlayer,            // GET /api/players/{id}
+  kPdnReplay,         // POST /api/pdn/replay (a PDN file's games to replay)
+  kMalformedGameId,   // 400: /api/games/{id}/pdn|archive|replay with an {id} that is no game id
   kGameSocket,        // GET /ws/games/{id} (WebSocket upgrade)
   // Lobby (lobby_handlers.h); table_id holds the {id} or {code}.
   kListTables,     // GET /api/tables
@@ -46,13 +51,19 @@ enum class Route {
 
 struct RouteMatch {
   Route route = Route::kNotFound;
-  std::string game_id;   // kGetGame, kGamePdn, kGameArchive, kGameSocket
-  std::string table_id;  // the lobby's table id or invite code
-  std::string allow;     // kMethodNotAllowed: the Allow header value
+  std::string game_id;    // kGetGame, kGamePdn, kGameArchive, kGameReplay, kGameSocket
+  std::string table_id;   // the lobby's table id or invite code
+  std::string player_id;  // kPlayer
+  std::string allow;      // kMethodNotAllowed: the Allow header value
 };
 
 // `path` is the request target without its query string.
 RouteMatch MatchRoute(std::string_view method, std::string_view path);
+
+// The largest request body a route takes: kMaxMessageBytes, but a PDN file
+// to replay may hold a whole tournament.
+inline constexpr std::size_t kMaxPdnUploadBytes = 512 * 1024;
+std::size_t BodyLimit(Route route);
 
 // Metrics label of a route: a fixed set, whatever clients send.
 std::string_view RouteLabel(Route route);

@@ -5,8 +5,31 @@
 #include "rules/fen.h"
 #include "rules/geometry.h"
 #include "rules/position.h"
+#include "rules/square_notation.h"
 
 namespace draughts::gateway {
+
+namespace {
+
+// How the federation names the squares (issue 18): "numbers" or
+// "coordinates", and each square's name by its standard number (index 0 is
+// square 1), so the board labels squares as the PDN and move list write them.
+std::string NotationJson(const rules::Variant& variant) {
+  const rules::SquareNotation notation = rules::FederationNotation(variant);
+  std::string out = absl::StrCat(
+      "{\"style\":",
+      notation.style == rules::SquareStyle::kCoordinates ? "\"coordinates\"" : "\"numbers\"",
+      ",\"squareNames\":[");
+  const int count = rules::SquareCount(variant.board);
+  for (int square = 1; square <= count; ++square) {
+    if (square > 1) out += ",";
+    out += JsonQuote(rules::FormatSquare(notation, variant.board, square));
+  }
+  out += "]}";
+  return out;
+}
+
+}  // namespace
 
 std::string VariantJson(const rules::Variant& variant) {
   const int side = rules::BoardDimension(variant.board);
@@ -21,7 +44,7 @@ std::string VariantJson(const rules::Variant& variant) {
       variant.first_to_move == rules::Color::kWhite ? "\"COLOR_WHITE\"" : "\"COLOR_BLACK\"",
       ",\"colorNames\":{\"white\":", JsonQuote(variant.white_name),
       ",\"black\":", JsonQuote(variant.black_name), "},\"initialFen\":", JsonQuote(fen),
-      ",\"gameType\":", variant.pdn_game_type, "}");
+      ",\"gameType\":", variant.pdn_game_type, ",\"notation\":", NotationJson(variant), "}");
 }
 
 std::string AllVariantsJson() {

@@ -19,7 +19,8 @@ const PALETTE = {
 /**
  * @typedef {{color: 'white'|'black', king: boolean}} Piece
  * @typedef {{fill: string, stroke: string, crown: string}} PieceColors
- * @typedef {{showMoves: boolean, showNumbers: boolean}} BoardOptions
+ * @typedef {{showMoves: boolean, showNumbers: boolean, coordinates?: boolean}} BoardOptions
+ * @typedef {{style: 'numbers'|'coordinates', squareNames: string[]}} SquareNotation
  * @typedef {{
  *   onTap: (square: number) => void,
  *   onDrop: (from: number, to: number) => void,
@@ -67,17 +68,24 @@ export class BoardView {
 
   /** @param {BoardOptions} options */
   setOptions(options) {
-    this.options = {showMoves: options.showMoves !== false, showNumbers: options.showNumbers !== false};
+    this.options = {
+      showMoves: options.showMoves !== false,
+      showNumbers: options.showNumbers !== false,
+      coordinates: Boolean(options.coordinates),
+    };
     this.svg.dataset.showMoves = String(this.options.showMoves);
     this.svg.dataset.showNumbers = String(this.options.showNumbers);
+    this.svg.dataset.coordinates = String(this.options.coordinates);
   }
 
   // variant: an entry of GET /api/variants.
   // colorNames are shown (in the page's language); the palette follows the
   // server's English names (englishColorNames, when the names were translated).
-  /** @param {{board: {rows: number, cols: number, playable: string, mirrored?: boolean}, colorNames?: {white?: string, black?: string}, englishColorNames?: {white?: string, black?: string}}} variant */
+  /** @param {{board: {rows: number, cols: number, playable: string, mirrored?: boolean}, colorNames?: {white?: string, black?: string}, englishColorNames?: {white?: string, black?: string}, notation?: SquareNotation}} variant */
   setVariant(variant) {
     this.variant = variant;
+    /** @type {SquareNotation|null} The federation's square names (coordinates option). */
+    this.notation = variant.notation && Array.isArray(variant.notation.squareNames) ? variant.notation : null;
     this.geometry = new Geometry(variant.board);
     this.mirrored = Boolean(variant.board.mirrored);
     const names = variant.colorNames || {};
@@ -148,13 +156,14 @@ export class BoardView {
         const attrs = {class: `sq ${dark ? 'dark' : 'light'}`, x, y, width: CELL, height: CELL};
         if (square) attrs['data-square'] = square;
         layers.squares.append(el('rect', attrs));
-        if (square && this.options.showNumbers) {
+        if (square && this.options.showNumbers && !this.edgeCoordinates()) {
           const label = el('text', {class: 'num', x: x + 4, y: y + 18});
-          label.textContent = String(square);
+          label.textContent = this.squareLabel(square);
           layers.numbers.append(label);
         }
       }
     }
+    if (this.options.showNumbers && this.edgeCoordinates()) this.drawEdgeCoordinates(layers.numbers);
     const last = state.lastMove;
     if (last && Array.isArray(last.path)) {
       for (const square of last.path) {
@@ -175,6 +184,51 @@ export class BoardView {
     }
     this.svg.classList.toggle('interactive', Boolean(state.interactive));
     this.svg.replaceChildren(...Object.values(layers));
+  }
+
+  // With the coordinates option, a federation that names squares by
+  // coordinates gets files and ranks along the board's edges instead of a
+  // name on every square.
+  edgeCoordinates() {
+    return Boolean(this.options.coordinates && this.notation && this.notation.style === 'coordinates');
+  }
+
+  // The name written on a square: the federation's number with the
+  // coordinates option (Italian and Spanish number their own way), else the
+  // standard number (the one data-square always carries).
+  /** @param {number} square */
+  squareLabel(square) {
+    if (this.options.coordinates && this.notation) return String(this.notation.squareNames[square - 1] || square);
+    return String(square);
+  }
+
+  // Files under the bottom row and ranks beside the left column, as shown
+  // (flipped or mirrored), read from the federation's square names.
+  /** @param {SVGElement} layer */
+  drawEdgeCoordinates(layer) {
+    const g = this.geometry;
+    /** @type {Map<number, string>} */
+    const files = new Map();
+    /** @type {Map<number, string>} */
+    const ranks = new Map();
+    for (let square = 1; square <= g.count; square++) {
+      const m = /^([a-z]+)(\d+)$/i.exec(this.notation.squareNames[square - 1] || '');
+      if (!m) continue;
+      const {x, y} = this.corner(square);
+      files.set(x, m[1]);
+      ranks.set(y, m[2]);
+    }
+    const bottom = (g.rows - 1) * CELL;
+    for (const [x, name] of files) {
+      const label = el('text', {class: 'coord file', 'data-coord': name, x: x + CELL - 6, y: bottom + CELL - 8, 'text-anchor': 'end'});
+      label.textContent = name;
+      layer.append(label);
+    }
+    for (const [y, name] of ranks) {
+      const label = el('text', {class: 'coord rank', 'data-coord': name, x: 6, y: y + 22});
+      label.textContent = name;
+      layer.append(label);
+    }
   }
 
   /** @param {number} square @param {Piece} piece */

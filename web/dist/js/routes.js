@@ -13,4 +13,7 @@ export const routes = [
   {pattern: /^#\/learn(?:\/([\w-]+))?$/, load: () => import('./screens/learn.js')},
   {pattern: /^#\/rules(?:\/([\w-]+))?$/, load: () => import('./screens/rules.js')},
   {pattern: /^#\/join\/([A-Za-z0-9_-]+)$/, load: () => import('./screens/lobby_join.js')},
+  {pattern: /^#\/leaderboard(?:\/([a-z0-9_-]+)(?:\/(\d{4}-\d{2}))?)?$/, load: () => import('./screens/leaderboard.js')},
+  {pattern: /^#\/player\/([A-Za-z0-9_-]{1,64})$/, load: () => import('./screens/player.js')},
+  {pattern: /^#\/replay(?:\/([A-Za-z0-9_-]{1,64}))?$/, load: () => import('./screens/replay.js')},
 ];

@@ -4,11 +4,12 @@
 // Placeholders are written {name} and filled by t().
 
 import * as core from './strings/core.js';
+import * as history from './strings/history.js';
 import * as learn from './strings/learn.js';
 import * as lobby from './strings/lobby.js';
 
 // One line per area: add yours here.
-const areas = [core, learn, lobby];
+const areas = [core, history, learn, lobby];
 
 /** The languages the client speaks, by their code. */
 export const languages = /** @type {const} */ (['en', 'fr']);
