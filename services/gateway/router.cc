@@ -90,7 +90,7 @@ RouteMatch MatchRoute(std::string_view method, std::string_view path) {
   if (path == "/healthz") return Only(method, "GET", Route::kHealth);
   if (path == "/api/variants") return Only(method, "GET", Route::kVariants);
   if (path == "/api/session") {
-    if (method == "GET") return {Route::kGetSession, "", "", ""};
+    if (method == "GET") return {Route::kGetSession, "", "", "", ""};
     RouteMatch match = Only(method, "POST", Route::kCreateSession);
     if (match.route == Route::kMethodNotAllowed) match.allow = "GET, POST";
     return match;
@@ -119,7 +119,7 @@ RouteMatch MatchRoute(std::string_view method, std::string_view path) {
     return match;
   }
   if (path == "/api/tables") {
-    if (method == "GET") return {Route::kListTables, "", "", ""};
+    if (method == "GET") return {Route::kListTables, "", "", "", ""};
     RouteMatch match = Only(method, "POST", Route::kCreateTable);
     if (match.route == Route::kMethodNotAllowed) match.allow = "GET, POST";
     return match;
