@@ -62,22 +62,28 @@ MatchmakingServiceImpl::MatchmakingServiceImpl(MatchmakingDeps deps, Matchmaking
 }
 
 absl::StatusOr<StoredTable> MatchmakingServiceImpl::Mutate(const std::string& table_id,
-                                                           const Decide& decide) {
+                                                           const Decide& decide,
+                                                           const StoredTable* known) {
   for (int attempt = 0; attempt < kMutateAttempts; ++attempt) {
-    DRAUGHTS_ASSIGN_OR_RETURN(StoredTable stored, deps_.store->Load(table_id));
+    StoredTable stored;
+    if (attempt == 0 && known != nullptr) {
+      stored = *known;
+    } else {
+      DRAUGHTS_ASSIGN_OR_RETURN(stored, deps_.store->Load(table_id));
+    }
     DRAUGHTS_ASSIGN_OR_RETURN(std::optional<TableWrite> write, decide(stored));
     if (!write.has_value()) return stored;
+    // The table as it stands after the write, built here rather than read
+    // back: the version check guarantees nothing else changed it.
     StoredTable after = stored;
     after.table = write->table;
+    after.version = stored.version + 1;
+    ApplyFields(write->fields, after);
     std::vector<v1::TableEvent> events = write->events;
     absl::StatusOr<std::string> committed =
         deps_.store->Commit(table_id, stored.version, *std::move(write), Now());
     if (absl::IsAborted(committed.status())) continue;
     DRAUGHTS_RETURN_IF_ERROR(committed.status());
-    after.version = stored.version + 1;
-    // Reload the private fields the write may have changed.
-    absl::StatusOr<StoredTable> reloaded = deps_.store->Load(table_id);
-    if (reloaded.ok() && reloaded->version == after.version) after = *std::move(reloaded);
     for (const v1::TableEvent& event : events) {
       if (deps_.metrics == nullptr) break;
       if (event.has_table_closed()) {
@@ -97,9 +103,7 @@ void MatchmakingServiceImpl::AfterWrite(const StoredTable& before, const StoredT
   const v1::Table& table = after.table;
   absl::Status status;
   if (table.status() == v1::TABLE_STATUS_CLOSED) {
-    status.Update(deps_.store->RemoveFromLobby(table.table_id()));
-    status.Update(deps_.store->UnscheduleRematchEnd(table.table_id()));
-    status.Update(deps_.store->ForgetCreatorTable(table.creator_player_id(), table.table_id()));
+    status.Update(deps_.store->ForgetClosedTable(table.table_id(), table.creator_player_id()));
   } else if (table.status() == v1::TABLE_STATUS_FINISHED && table.has_rematch_deadline()) {
     status.Update(deps_.store->ScheduleRematchEnd(
         table.table_id(), platform::FromProtoTime(table.rematch_deadline())));

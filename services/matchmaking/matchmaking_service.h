@@ -107,8 +107,11 @@ class MatchmakingServiceImpl final : public v1::MatchmakingService::Service {
 
   absl::Time Now() const { return deps_.now(); }
   // Load, decide, write with the version check; again on a lost race.
-  // Returns the table as stored after the write (or unchanged).
-  absl::StatusOr<StoredTable> Mutate(const std::string& table_id, const Decide& decide);
+  // Returns the table as stored after the write (or unchanged). `known`:
+  // the table as this replica last wrote or read it, decided on first
+  // without a read (a stale one only costs the lost race).
+  absl::StatusOr<StoredTable> Mutate(const std::string& table_id, const Decide& decide,
+                                     const StoredTable* known = nullptr);
   void AfterWrite(const StoredTable& before, const StoredTable& after);
 
   absl::StatusOr<v1::CreateTableResponse> DoCreateTable(const v1::CreateTableRequest& request);
@@ -125,18 +128,25 @@ class MatchmakingServiceImpl final : public v1::MatchmakingService::Service {
                             grpc::ServerWriter<v1::TableEvent>& writer);
 
   // Opens a table with `table` as built (seats, status), unless a table
-  // with its id exists (a retry): then returns that one.
+  // with its id exists (a retry): then returns that one. `fresh_id`: the id
+  // was drawn for this request, so no table can have it yet.
   absl::StatusOr<StoredTable> OpenTable(v1::Table table, const std::string& password,
-                                        v1::Color creator_color, const std::string& quick_queue);
+                                        v1::Color creator_color, const std::string& quick_queue,
+                                        bool fresh_id = false);
   // Starts the table's next game (status READY), or returns the table if
-  // it is already PLAYING. FAILED_PRECONDITION otherwise.
-  absl::StatusOr<StoredTable> StartNextGame(const std::string& table_id);
+  // it is already PLAYING. FAILED_PRECONDITION otherwise. `known`: the
+  // table as just written by this replica (saves reading it again).
+  absl::StatusOr<StoredTable> StartNextGame(const std::string& table_id,
+                                            const StoredTable* known = nullptr);
   // The requester's password check for a join by id; counts wrong guesses.
   absl::Status CheckPassword(const std::string& table_id, const std::optional<StoredTable>& table,
                              const v1::Seat& requester, const std::string& password);
   // Seats the joiner of a quick pair at the host's table, starts the game,
-  // closes the joiner's own table if it had one.
-  absl::Status ApplyPair(const std::string& queue, const std::string& pending);
+  // closes the joiner's own table if it had one. `joiner`: the joiner's
+  // seat when known (the requester who was just paired), else read from
+  // the queue. `started`: the host table after the start, when it started.
+  absl::Status ApplyPair(const std::string& queue, const std::string& pending,
+                         const v1::Seat* joiner = nullptr, StoredTable* started = nullptr);
   std::string QueueName(const std::string& variant, const v1::VariantOptions& options,
                         absl::Duration time_per_move, bool rated) const;
 

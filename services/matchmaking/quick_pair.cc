@@ -80,8 +80,15 @@ absl::StatusOr<v1::QuickPairResponse> MatchmakingServiceImpl::DoQuickPair(
                             deps_.store->JoinQueue(queue, Now(), requester.player_id(), rating,
                                                    ticket, requester, options_.pairing.base));
   if (outcome.kind == RedisTableStore::JoinOutcome::Kind::kPaired) {
-    if (!outcome.pending.empty()) DRAUGHTS_RETURN_IF_ERROR(ApplyPair(queue, outcome.pending));
-    DRAUGHTS_ASSIGN_OR_RETURN(StoredTable host, deps_.store->Load(outcome.table_id));
+    StoredTable host;  // version 0 until read or written
+    if (!outcome.pending.empty()) {
+      DRAUGHTS_RETURN_IF_ERROR(ApplyPair(queue, outcome.pending, &requester, &host));
+    }
+    if (host.version == 0) {
+      // A retry of a request already paired, or a pair that did not start:
+      // the host table as it stands now.
+      DRAUGHTS_ASSIGN_OR_RETURN(host, deps_.store->Load(outcome.table_id));
+    }
     if (SeatsOf(host.table, requester.player_id()).empty() ||
         host.table.status() != v1::TABLE_STATUS_PLAYING) {
       // Another replica is seating this pair (it claimed it): retry.
@@ -101,15 +108,17 @@ absl::StatusOr<v1::QuickPairResponse> MatchmakingServiceImpl::DoQuickPair(
   for (int i = 0; i < 2; ++i) table.add_seats()->set_index(i);
   *table.mutable_seats(0)->mutable_occupant() = requester;
   table.set_status(v1::TABLE_STATUS_WAITING);
-  DRAUGHTS_ASSIGN_OR_RETURN(StoredTable stored,
-                            OpenTable(std::move(table), "", v1::COLOR_UNSPECIFIED, queue));
+  // A ticket drawn for this very request cannot have a table yet.
+  const bool fresh_id = claim.kind == KeyClaim::Kind::kNew && outcome.table_id == ticket;
+  DRAUGHTS_ASSIGN_OR_RETURN(
+      StoredTable stored, OpenTable(std::move(table), "", v1::COLOR_UNSPECIFIED, queue, fresh_id));
   response.set_created(true);
   Show(stored, &requester, response.mutable_table(), response.mutable_your_tokens());
   return response;
 }
 
-absl::Status MatchmakingServiceImpl::ApplyPair(const std::string& queue,
-                                               const std::string& pending) {
+absl::Status MatchmakingServiceImpl::ApplyPair(const std::string& queue, const std::string& pending,
+                                               const v1::Seat* joiner, StoredTable* started) {
   std::vector<std::string> parts = absl::StrSplit(pending, '|');
   if (parts.size() != 3) {
     platform::LogWarn("a malformed pending pair was dropped", {{"queue", queue}});
@@ -118,41 +127,56 @@ absl::Status MatchmakingServiceImpl::ApplyPair(const std::string& queue,
   const std::string& host_id = parts[0];
   const std::string& ticket = parts[1];
   const bool close_ticket = parts[2] == "1";
-  absl::StatusOr<v1::Seat> joiner = deps_.store->TicketSeat(queue, ticket);
-  if (absl::IsNotFound(joiner.status())) return deps_.store->FinishPair(queue, pending, {});
-  DRAUGHTS_RETURN_IF_ERROR(joiner.status());
-  const absl::Time give_up = absl::Now() + kHostTableWait;
-  absl::StatusOr<StoredTable> host = deps_.store->Load(host_id);
-  while (absl::IsNotFound(host.status()) && absl::Now() < give_up) {
-    absl::SleepFor(absl::Milliseconds(5));
-    host = deps_.store->Load(host_id);
+  v1::Seat queued_seat;
+  if (joiner == nullptr) {
+    absl::StatusOr<v1::Seat> seat = deps_.store->TicketSeat(queue, ticket);
+    if (absl::IsNotFound(seat.status())) return deps_.store->FinishPair(queue, pending, {});
+    DRAUGHTS_RETURN_IF_ERROR(seat.status());
+    queued_seat = *std::move(seat);
+    joiner = &queued_seat;
   }
-  DRAUGHTS_RETURN_IF_ERROR(host.status());
-  DRAUGHTS_ASSIGN_OR_RETURN(
-      StoredTable seated,
-      Mutate(host_id, [&](const StoredTable& current) -> absl::StatusOr<std::optional<TableWrite>> {
-        if (!SeatsOf(current.table, joiner->player_id()).empty()) return std::nullopt;
-        if (current.table.status() != v1::TABLE_STATUS_WAITING || !HasOpenSeat(current.table)) {
-          return std::nullopt;
-        }
-        TableWrite write;
-        write.table = current.table;
-        v1::TableSeat& seat = *write.table.mutable_seats(1);
-        *seat.mutable_occupant() = *joiner;
-        v1::TableEvent& taken = write.events.emplace_back();
-        taken.mutable_seat_taken()->set_index(1);
-        *taken.mutable_seat_taken()->mutable_occupant() = *joiner;
-        write.table.set_status(v1::TABLE_STATUS_READY);
-        // Seated: no longer a table waiting in a queue.
-        write.fields.emplace_back(kFieldQuickQueue, "");
-        return write;
-      }));
-  if (SeatsOf(seated.table, joiner->player_id()).empty()) {
+  // Seating the joiner also fixes the colours of the first game (as
+  // StartNextGame would in a write of its own), so every replica that
+  // seats this pair asks game_state for the same game.
+  auto seat_and_draw =
+      [&](const StoredTable& current) -> absl::StatusOr<std::optional<TableWrite>> {
+    if (!SeatsOf(current.table, joiner->player_id()).empty()) return std::nullopt;
+    if (current.table.status() != v1::TABLE_STATUS_WAITING || !HasOpenSeat(current.table)) {
+      return std::nullopt;
+    }
+    TableWrite write;
+    write.table = current.table;
+    *write.table.mutable_seats(1)->mutable_occupant() = *joiner;
+    write.table.set_status(v1::TABLE_STATUS_READY);
+    v1::TableEvent& taken = write.events.emplace_back();
+    taken.mutable_seat_taken()->set_index(1);
+    *taken.mutable_seat_taken()->mutable_occupant() = *joiner;
+    // Watchers see the seat taken, colours still to come with the game.
+    *taken.mutable_table() = write.table;
+    const v1::Color first = SeatZeroColor(current.table, current.creator_color, deps_.coin);
+    write.table.mutable_seats(0)->set_color(first);
+    write.table.mutable_seats(1)->set_color(first == v1::COLOR_WHITE ? v1::COLOR_BLACK
+                                                                     : v1::COLOR_WHITE);
+    // Seated: no longer a table waiting in a queue.
+    write.fields.emplace_back(kFieldQuickQueue, "");
+    write.fields.emplace_back(kFieldPendingStart, absl::StrCat(current.table.games_played() + 1));
+    return write;
+  };
+  // The host's replica writes the host's table right after queueing it: a
+  // joiner's replica may get here first and wait for it.
+  const absl::Time give_up = absl::Now() + kHostTableWait;
+  absl::StatusOr<StoredTable> seated = Mutate(host_id, seat_and_draw);
+  while (absl::IsNotFound(seated.status()) && absl::Now() < give_up) {
+    absl::SleepFor(absl::Milliseconds(5));
+    seated = Mutate(host_id, seat_and_draw);
+  }
+  DRAUGHTS_RETURN_IF_ERROR(seated.status());
+  if (SeatsOf(seated->table, joiner->player_id()).empty()) {
     // The host left before the pair was seated: nothing to start.
     platform::LogWarn("a quick pair's host table was gone", {{"table", host_id}});
     return deps_.store->FinishPair(queue, pending, {ticket});
   }
-  DRAUGHTS_ASSIGN_OR_RETURN(StoredTable started, StartNextGame(host_id));
+  DRAUGHTS_ASSIGN_OR_RETURN(StoredTable playing, StartNextGame(host_id, &*seated));
   if (close_ticket) {
     DRAUGHTS_RETURN_IF_ERROR(
         Mutate(ticket,
@@ -170,8 +194,9 @@ absl::Status MatchmakingServiceImpl::ApplyPair(const std::string& queue,
   }
   DRAUGHTS_RETURN_IF_ERROR(deps_.store->FinishPair(queue, pending, {ticket, host_id}));
   if (deps_.metrics != nullptr) {
-    deps_.metrics->Paired(Now() - platform::FromProtoTime(started.table.created_at()));
+    deps_.metrics->Paired(Now() - platform::FromProtoTime(playing.table.created_at()));
   }
+  if (started != nullptr) *started = std::move(playing);
   return absl::OkStatus();
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "matchmaking/lua_scripts.h"
@@ -56,6 +57,26 @@ std::vector<std::string> HmgetTable(const std::string& key) {
 
 }  // namespace
 
+void ApplyFields(const std::vector<std::pair<std::string, std::string>>& fields,
+                 StoredTable& stored) {
+  for (const auto& [field, value] : fields) {
+    if (field == kFieldPassword) {
+      stored.password_hash = value;
+    } else if (field == kFieldTokens) {
+      stored.sealed_tokens = value;
+    } else if (field == kFieldCreatorColor) {
+      int color = 0;
+      stored.creator_color = absl::SimpleAtoi(value, &color) && v1::Color_IsValid(color)
+                                 ? static_cast<v1::Color>(color)
+                                 : v1::COLOR_UNSPECIFIED;
+    } else if (field == kFieldPendingStart) {
+      if (!absl::SimpleAtoi(value, &stored.pending_start)) stored.pending_start = 0;
+    } else if (field == kFieldQuickQueue) {
+      stored.quick_queue = value;
+    }
+  }
+}
+
 RedisTableStore::RedisTableStore(platform::RedisPool* pool, RedisTableStoreOptions options)
     : pool_(pool),
       options_(std::move(options)),
@@ -92,6 +113,36 @@ absl::StatusOr<platform::RedisReply> RedisTableStore::Eval(platform::RedisScript
                                                            const std::vector<std::string>& args) {
   DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
   return platform::EvalScript(*redis, script, keys, args);
+}
+
+absl::StatusOr<platform::RedisReply> RedisTableStore::PipelineEval(
+    const std::vector<std::vector<std::string>>& before, platform::RedisScript& script,
+    const std::vector<std::string>& keys, const std::vector<std::string>& args) {
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
+  if (script.sha().empty()) DRAUGHTS_RETURN_IF_ERROR(platform::LoadScript(*redis, script));
+  std::vector<std::vector<std::string>> commands = before;
+  std::vector<std::string>& eval = commands.emplace_back();
+  eval.reserve(3 + keys.size() + args.size());
+  eval.push_back("EVALSHA");
+  eval.push_back(script.sha());
+  eval.push_back(absl::StrCat(keys.size()));
+  eval.insert(eval.end(), keys.begin(), keys.end());
+  eval.insert(eval.end(), args.begin(), args.end());
+  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> replies, redis->Pipeline(commands));
+  if (replies.size() != commands.size()) {
+    return absl::InternalError("a pipeline answered the wrong count");
+  }
+  for (std::size_t i = 0; i + 1 < replies.size(); ++i) {
+    DRAUGHTS_RETURN_IF_ERROR(replies[i].ToStatus());
+  }
+  platform::RedisReply& reply = replies.back();
+  // The server lost its scripts (restart, failover): EvalScript loads the
+  // script again; EVALSHA did not run it, so running it now is safe.
+  if (reply.is_error() && absl::StartsWith(reply.text(), "NOSCRIPT")) {
+    return platform::EvalScript(*redis, script, keys, args);
+  }
+  DRAUGHTS_RETURN_IF_ERROR(reply.ToStatus());
+  return std::move(reply);
 }
 
 absl::StatusOr<StoredTable> RedisTableStore::Load(const std::string& table_id) {
@@ -141,7 +192,11 @@ absl::StatusOr<std::string> RedisTableStore::Commit(const std::string& table_id,
   for (v1::TableEvent& event : write.events) {
     event.set_table_id(table_id);
     *event.mutable_timestamp() = platform::ToProtoTime(now);
-    *event.mutable_table() = shown;
+    if (event.has_table()) {
+      event.mutable_table()->clear_invite_code();
+    } else {
+      *event.mutable_table() = shown;
+    }
     args.push_back(event.SerializeAsString());
   }
   for (auto& [field, value] : write.fields) {
@@ -164,6 +219,18 @@ absl::Status RedisTableStore::AddToLobby(const std::string& table_id, absl::Time
 }
 absl::Status RedisTableStore::RemoveFromLobby(const std::string& table_id) {
   return Run({"ZREM", Key("lobby"), table_id}).status();
+}
+
+absl::Status RedisTableStore::ForgetClosedTable(const std::string& table_id,
+                                                const std::string& creator_id) {
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
+  DRAUGHTS_ASSIGN_OR_RETURN(
+      std::vector<platform::RedisReply> replies,
+      redis->Pipeline({{"ZREM", Key("lobby"), table_id},
+                       {"ZREM", Key("rematch"), table_id},
+                       {"ZREM", Key(absl::StrCat("creator:", creator_id)), table_id}}));
+  for (const platform::RedisReply& reply : replies) DRAUGHTS_RETURN_IF_ERROR(reply.ToStatus());
+  return absl::OkStatus();
 }
 
 absl::StatusOr<int64_t> RedisTableStore::LobbySize() {
@@ -196,8 +263,13 @@ absl::StatusOr<std::vector<std::pair<std::string, int64_t>>> RedisTableStore::Lo
 absl::Status RedisTableStore::AddCreatorTable(const std::string& player_id,
                                               const std::string& table_id, absl::Time created) {
   const std::string key = Key(absl::StrCat("creator:", player_id));
-  DRAUGHTS_RETURN_IF_ERROR(Run({"ZADD", key, absl::StrCat(Ms(created)), table_id}).status());
-  return Run({"EXPIRE", key, absl::StrCat(Seconds(options_.table_retention))}).status();
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
+  DRAUGHTS_ASSIGN_OR_RETURN(
+      std::vector<platform::RedisReply> replies,
+      redis->Pipeline({{"ZADD", key, absl::StrCat(Ms(created)), table_id},
+                       {"EXPIRE", key, absl::StrCat(Seconds(options_.table_retention))}}));
+  for (const platform::RedisReply& reply : replies) DRAUGHTS_RETURN_IF_ERROR(reply.ToStatus());
+  return absl::OkStatus();
 }
 absl::StatusOr<std::vector<std::string>> RedisTableStore::CreatorTables(
     const std::string& player_id) {
@@ -319,11 +391,13 @@ absl::StatusOr<std::vector<std::string>> RedisTableStore::ClaimDueRematchEnds(ab
 absl::StatusOr<RedisTableStore::JoinOutcome> RedisTableStore::JoinQueue(
     const std::string& queue, absl::Time now, const std::string& player_id, int rating,
     const std::string& ticket, const v1::Seat& seat, int base_window) {
-  DRAUGHTS_RETURN_IF_ERROR(Run({"SADD", Key("queues"), queue}).status());
-  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisReply reply,
-                            Eval(quick_pair_script_, QueueKeys(queue),
-                                 {"join", absl::StrCat(Ms(now)), player_id, absl::StrCat(rating),
-                                  ticket, seat.SerializeAsString(), absl::StrCat(base_window)}));
+  // The sweepers' list of queues is another slot: registered in the same
+  // round trip, before the join.
+  DRAUGHTS_ASSIGN_OR_RETURN(
+      platform::RedisReply reply,
+      PipelineEval({{"SADD", Key("queues"), queue}}, quick_pair_script_, QueueKeys(queue),
+                   {"join", absl::StrCat(Ms(now)), player_id, absl::StrCat(rating), ticket,
+                    seat.SerializeAsString(), absl::StrCat(base_window)}));
   DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> parts, reply.AsArray());
   if (parts.size() < 2) return absl::InternalError("quick_pair join answered too little");
   JoinOutcome outcome;

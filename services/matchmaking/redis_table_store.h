@@ -47,12 +47,13 @@ struct StoredTable {
   std::string quick_queue;  // the queue of a quick-pair table; empty otherwise
 };
 
-// Extra hash fields a write sets (empty value: deletes).
 struct TableWrite {
   v1::Table table;
   // Sent to watchers in order, each with `table` (without its invite code)
-  // as it stands after the write; table_id and timestamp are filled in.
+  // as it stands after the write, unless the event already carries the
+  // table it shows; table_id and timestamp are filled in.
   std::vector<v1::TableEvent> events;
+  // Extra hash fields the write sets (empty value: deletes).
   std::vector<std::pair<std::string, std::string>> fields;
 };
 
@@ -61,6 +62,11 @@ inline constexpr char kFieldTokens[] = "tok";
 inline constexpr char kFieldCreatorColor[] = "cc";
 inline constexpr char kFieldPendingStart[] = "start";
 inline constexpr char kFieldQuickQueue[] = "qp";
+
+// `stored` as it stands once `fields` (a TableWrite's) are written, so a
+// writer need not read back what it has just written.
+void ApplyFields(const std::vector<std::pair<std::string, std::string>>& fields,
+                 StoredTable& stored);
 
 struct RedisTableStoreOptions {
   std::string prefix;  // before every key (to share a Redis)
@@ -99,6 +105,9 @@ class RedisTableStore {
   // Lobby index and per-creator index.
   absl::Status AddToLobby(const std::string& table_id, absl::Time created);
   absl::Status RemoveFromLobby(const std::string& table_id);
+  // A closed table leaves the lobby, the rematch schedule and its
+  // creator's tables, in one round trip.
+  absl::Status ForgetClosedTable(const std::string& table_id, const std::string& creator_id);
   absl::StatusOr<int64_t> LobbySize();
   // Up to `count` lobby entries (table id, created ms) strictly older than
   // `before` (newest first; nullopt: from the newest).
@@ -169,6 +178,11 @@ class RedisTableStore {
   std::string TableKey(const std::string& table_id) const;
   std::vector<std::string> QueueKeys(const std::string& queue) const;
   absl::StatusOr<platform::RedisReply> Run(const std::vector<std::string>& command);
+  // `before` (plain commands) and the script in one round trip; the
+  // script's reply.
+  absl::StatusOr<platform::RedisReply> PipelineEval(
+      const std::vector<std::vector<std::string>>& before, platform::RedisScript& script,
+      const std::vector<std::string>& keys, const std::vector<std::string>& args);
   absl::StatusOr<platform::RedisReply> Eval(platform::RedisScript& script,
                                             const std::vector<std::string>& keys,
                                             const std::vector<std::string>& args);

@@ -65,11 +65,14 @@ v1::Seat SeatOf(const v1::Table& table, v1::Color color) {
 absl::StatusOr<StoredTable> MatchmakingServiceImpl::OpenTable(v1::Table table,
                                                               const std::string& password,
                                                               v1::Color creator_color,
-                                                              const std::string& quick_queue) {
+                                                              const std::string& quick_queue,
+                                                              bool fresh_id) {
   const std::string id = table.table_id();
-  absl::StatusOr<StoredTable> existing = deps_.store->Load(id);
-  if (existing.ok()) return existing;
-  if (!absl::IsNotFound(existing.status())) return existing.status();
+  if (!fresh_id) {
+    absl::StatusOr<StoredTable> existing = deps_.store->Load(id);
+    if (existing.ok()) return existing;
+    if (!absl::IsNotFound(existing.status())) return existing.status();
+  }
   std::string code;
   for (int attempt = 0; attempt < 4 && code.empty(); ++attempt) {
     std::string candidate = NewInviteCode();
@@ -94,6 +97,10 @@ absl::StatusOr<StoredTable> MatchmakingServiceImpl::OpenTable(v1::Table table,
     write.fields.emplace_back(kFieldCreatorColor, absl::StrCat(static_cast<int>(creator_color)));
   }
   if (!quick_queue.empty()) write.fields.emplace_back(kFieldQuickQueue, quick_queue);
+  StoredTable opened;
+  opened.version = 1;
+  opened.table = table;
+  ApplyFields(write.fields, opened);
   absl::StatusOr<std::string> committed = deps_.store->Commit(id, 0, std::move(write), now);
   if (!committed.ok() && !absl::IsAlreadyExists(committed.status())) return committed.status();
   if (committed.ok() && deps_.metrics != nullptr) deps_.metrics->TableOpened();
@@ -103,6 +110,8 @@ absl::StatusOr<StoredTable> MatchmakingServiceImpl::OpenTable(v1::Table table,
   if (quick_queue.empty()) {
     DRAUGHTS_RETURN_IF_ERROR(deps_.store->AddCreatorTable(table.creator_player_id(), id, now));
   }
+  // Created here: it stands as written. Created by a racing retry: read it.
+  if (committed.ok()) return opened;
   return deps_.store->Load(id);
 }
 
@@ -440,8 +449,14 @@ absl::StatusOr<v1::FillSeatsWithBotsResponse> MatchmakingServiceImpl::DoFillSeat
 
 // --- StartGame ---------------------------------------------------------------
 
-absl::StatusOr<StoredTable> MatchmakingServiceImpl::StartNextGame(const std::string& table_id) {
-  DRAUGHTS_ASSIGN_OR_RETURN(StoredTable stored, deps_.store->Load(table_id));
+absl::StatusOr<StoredTable> MatchmakingServiceImpl::StartNextGame(const std::string& table_id,
+                                                                  const StoredTable* known) {
+  StoredTable stored;
+  if (known != nullptr) {
+    stored = *known;
+  } else {
+    DRAUGHTS_ASSIGN_OR_RETURN(stored, deps_.store->Load(table_id));
+  }
   const int number = stored.table.games_played() + 1;
   if (stored.table.status() == v1::TABLE_STATUS_PLAYING) return stored;
   DRAUGHTS_RETURN_IF_ERROR(RequireNotClosed(stored.table));
@@ -456,7 +471,8 @@ absl::StatusOr<StoredTable> MatchmakingServiceImpl::StartNextGame(const std::str
   DRAUGHTS_ASSIGN_OR_RETURN(
       stored,
       Mutate(
-          table_id, [&](const StoredTable& current) -> absl::StatusOr<std::optional<TableWrite>> {
+          table_id,
+          [&](const StoredTable& current) -> absl::StatusOr<std::optional<TableWrite>> {
             if (current.table.status() != v1::TABLE_STATUS_READY ||
                 current.table.games_played() + 1 != number || current.pending_start == number) {
               return std::nullopt;
@@ -469,7 +485,8 @@ absl::StatusOr<StoredTable> MatchmakingServiceImpl::StartNextGame(const std::str
                                                                              : v1::COLOR_WHITE);
             write.fields.emplace_back(kFieldPendingStart, absl::StrCat(number));
             return write;
-          }));
+          },
+          &stored));
   if (stored.table.status() == v1::TABLE_STATUS_PLAYING) return stored;
   if (stored.table.status() != v1::TABLE_STATUS_READY) {
     return absl::AbortedError("the table changed while its game was starting; retry");
@@ -505,27 +522,29 @@ absl::StatusOr<StoredTable> MatchmakingServiceImpl::StartNextGame(const std::str
   }
   const std::string sealed = deps_.token_box->Seal(tokens.SerializeAsString());
   DRAUGHTS_ASSIGN_OR_RETURN(
-      stored, Mutate(table_id,
-                     [&](const StoredTable& current) -> absl::StatusOr<std::optional<TableWrite>> {
-                       if (current.table.status() != v1::TABLE_STATUS_READY ||
-                           current.pending_start != number) {
-                         return std::nullopt;
-                       }
-                       TableWrite write;
-                       write.table = current.table;
-                       write.table.set_status(v1::TABLE_STATUS_PLAYING);
-                       write.table.set_game_id(created.game_id());
-                       write.table.set_games_played(number);
-                       write.table.clear_rematch_deadline();
-                       for (v1::TableSeat& seat : *write.table.mutable_seats())
-                         seat.set_rematch_vote(false);
-                       write.fields.emplace_back(kFieldPendingStart, "");
-                       write.fields.emplace_back(kFieldTokens, sealed);
-                       v1::TableEvent& started = write.events.emplace_back();
-                       started.mutable_game_started()->set_game_id(created.game_id());
-                       started.mutable_game_started()->set_game_number(number);
-                       return write;
-                     }));
+      stored, Mutate(
+                  table_id,
+                  [&](const StoredTable& current) -> absl::StatusOr<std::optional<TableWrite>> {
+                    if (current.table.status() != v1::TABLE_STATUS_READY ||
+                        current.pending_start != number) {
+                      return std::nullopt;
+                    }
+                    TableWrite write;
+                    write.table = current.table;
+                    write.table.set_status(v1::TABLE_STATUS_PLAYING);
+                    write.table.set_game_id(created.game_id());
+                    write.table.set_games_played(number);
+                    write.table.clear_rematch_deadline();
+                    for (v1::TableSeat& seat : *write.table.mutable_seats())
+                      seat.set_rematch_vote(false);
+                    write.fields.emplace_back(kFieldPendingStart, "");
+                    write.fields.emplace_back(kFieldTokens, sealed);
+                    v1::TableEvent& started = write.events.emplace_back();
+                    started.mutable_game_started()->set_game_id(created.game_id());
+                    started.mutable_game_started()->set_game_number(number);
+                    return write;
+                  },
+                  &stored));
   if (stored.table.status() != v1::TABLE_STATUS_PLAYING) {
     return absl::AbortedError("the table changed while its game was starting; retry");
   }

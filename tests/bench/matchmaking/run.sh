@@ -72,3 +72,9 @@ echo "matchmaking bench: $requests QuickPair at $rate/s over 2 replicas, 1 game_
 "$build/tests/bench/matchmaking/matchmaking_loadgen" --targets="$targets" \
   --game-state="127.0.0.1:$game_port" --rate="$rate" --requests="$requests" \
   --threads="${THREADS:-256}" --window=100 --widen-by=50 --widen-every=1s --max-window=1000
+status=$?
+# Redis commands per kind (calls, usec per call), to count round trips.
+if [ -n "${REDIS_STATS:-}" ]; then
+  redis-cli -p "$redis_port" INFO commandstats | grep -E '^cmdstat_' | sed 's/,rejected_calls.*//'
+fi
+exit $status

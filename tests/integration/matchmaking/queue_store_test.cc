@@ -128,5 +128,22 @@ TEST_F(QueueStoreTest, RetriesAndLeaving) {
       << "the quitter is gone";
 }
 
+// A join registers its queue for the sweepers in the same round trip, and
+// still works after Redis forgot the script (restart, failover).
+TEST_F(QueueStoreTest, JoinRegistersTheQueueAndSurvivesAForgottenScript) {
+  ASSERT_EQ(Join("first", 1500, t0_).kind, Outcome::Kind::kQueued);
+  {
+    absl::StatusOr<platform::RedisPool::Lease> redis = pool_->Borrow();
+    ASSERT_TRUE(redis.ok()) << redis.status();
+    ASSERT_TRUE((*redis)->Command({"SCRIPT", "FLUSH"}).ok());
+  }
+  Outcome paired = Join("second", 1510, t0_ + absl::Seconds(1));
+  EXPECT_EQ(paired.kind, Outcome::Kind::kPaired) << "the script was loaded again";
+  EXPECT_EQ(paired.table_id, "ticket-first");
+  absl::StatusOr<std::vector<std::string>> queues = store_->Queues();
+  ASSERT_TRUE(queues.ok()) << queues.status();
+  EXPECT_EQ(*queues, std::vector<std::string>{"q"});
+}
+
 }  // namespace
 }  // namespace draughts::matchmaking

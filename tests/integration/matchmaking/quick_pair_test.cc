@@ -57,6 +57,65 @@ TEST(MatchmakingQuickPair, CloseRatingsPairAtOnce) {
   EXPECT_TRUE(waiting->table().rated());
 }
 
+// The joiner's answer is built from what its replica wrote (no read
+// back): it must equal the table as stored, and watchers must see the
+// seat taken before the colours, which come with the game.
+TEST(MatchmakingQuickPair, AnswerMatchesTheStoredTableAndEventsComeInOrder) {
+  absl::StatusOr<std::unique_ptr<Cluster>> cluster = Cluster::Start(2, kFlags);
+  ASSERT_TRUE(cluster.ok()) << cluster.status();
+  const v1::Seat a = Person("qe_a"), b = Person("qe_b");
+  v1::QuickPairResponse first, second;
+  ASSERT_TRUE(Pair((*cluster)->mm(0), Ask(a, 1500), &first).ok());
+  grpc::Status status = Pair((*cluster)->mm(1), Ask(b, 1520), &second);
+  ASSERT_TRUE(status.ok()) << Text(status);
+  const std::string table_id = first.table().table_id();
+  ASSERT_EQ(second.table().table_id(), table_id);
+  ASSERT_EQ(second.your_tokens_size(), 1);
+
+  absl::StatusOr<v1::GetTableResponse> stored = WaitForTable(
+      (*cluster)->mm(0), table_id, b, [](const v1::GetTableResponse&) { return true; });
+  ASSERT_TRUE(stored.ok()) << stored.status();
+  EXPECT_EQ(stored->table().SerializeAsString(), second.table().SerializeAsString())
+      << "answered:\n"
+      << second.table().DebugString() << "stored:\n"
+      << stored->table().DebugString();
+  ASSERT_EQ(stored->your_tokens_size(), 1);
+  EXPECT_EQ(stored->your_tokens(0).player_token(), second.your_tokens(0).player_token());
+  EXPECT_FALSE(second.table().invite_code().empty()) << "b is seated: b sees the invite code";
+
+  // Both leave, so the table closes and its event stream ends.
+  ASSERT_TRUE(Leave((*cluster)->mm(0), a, table_id).ok());
+  ASSERT_TRUE(Leave((*cluster)->mm(1), b, table_id).ok());
+  grpc::Status end;
+  std::vector<v1::TableEvent> events =
+      WatchAll((*cluster)->mm(1), table_id, absl::Seconds(20), &end);
+  ASSERT_TRUE(end.ok()) << Text(end);
+  ASSERT_GE(events.size(), 5u);
+  EXPECT_TRUE(events[0].has_table_opened());
+  EXPECT_EQ(events[0].table().status(), v1::TABLE_STATUS_WAITING);
+  ASSERT_TRUE(events[1].has_seat_taken());
+  EXPECT_EQ(events[1].seat_taken().occupant().player_id(), a.player_id());
+  const v1::TableEvent& taken = events[2];
+  ASSERT_TRUE(taken.has_seat_taken());
+  EXPECT_EQ(taken.seat_taken().index(), 1);
+  EXPECT_EQ(taken.seat_taken().occupant().player_id(), b.player_id());
+  EXPECT_EQ(taken.table().status(), v1::TABLE_STATUS_READY);
+  EXPECT_EQ(taken.table().seats(1).occupant().player_id(), b.player_id());
+  for (const v1::TableSeat& seat : taken.table().seats()) {
+    EXPECT_EQ(seat.color(), v1::COLOR_UNSPECIFIED) << "no colours before the first game";
+  }
+  const v1::TableEvent& started = events[3];
+  ASSERT_TRUE(started.has_game_started());
+  EXPECT_EQ(started.game_started().game_id(), second.table().game_id());
+  EXPECT_EQ(started.table().status(), v1::TABLE_STATUS_PLAYING);
+  EXPECT_NE(started.table().seats(0).color(), v1::COLOR_UNSPECIFIED);
+  EXPECT_NE(started.table().seats(0).color(), started.table().seats(1).color());
+  EXPECT_TRUE(events.back().has_table_closed());
+  for (const v1::TableEvent& event : events) {
+    EXPECT_TRUE(event.table().invite_code().empty()) << "no secret in an event";
+  }
+}
+
 TEST(MatchmakingQuickPair, DistantRatingsWaitUntilTheWindowWidens) {
   absl::StatusOr<std::unique_ptr<Cluster>> cluster = Cluster::Start(2, kFlags);
   ASSERT_TRUE(cluster.ok()) << cluster.status();
