@@ -5,6 +5,7 @@
 // stream exactly once, in order, and nothing else is.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <thread>
