@@ -4,9 +4,10 @@
 // Placeholders are written {name} and filled by t().
 
 import * as core from './strings/core.js';
+import * as table from './strings/table.js';
 
 // One line per area: add yours here.
-const areas = [core];
+const areas = [core, table];
 
 /** @param {'en'|'fr'} language */
 function merged(language) {
