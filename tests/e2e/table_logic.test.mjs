@@ -11,7 +11,7 @@ import {clockState, WARNING_MS} from '../../web/dist/js/table/clock_view.js';
 import {automaticPlies, moveRows} from '../../web/dist/js/table/move_list_view.js';
 import {presenceState} from '../../web/dist/js/table/presence_view.js';
 import {rematchState} from '../../web/dist/js/table/rematch_view.js';
-import {addFinishedGame, emptyScore, formatPoints} from '../../web/dist/js/table/score.js';
+import {formatPoints, seatPoints} from '../../web/dist/js/table/score.js';
 import {durationMs, formatCountdown, instantMs, ServerClock} from '../../web/dist/js/table/time.js';
 import * as tableStrings from '../../web/dist/js/strings/table.js';
 
@@ -47,45 +47,41 @@ test('the server clock adds the offset learned from a frame', () => {
 });
 
 test('the move timer counts down for the side to move and warns in the last 10 s', () => {
-  const game = {result: 'GAME_RESULT_ONGOING', sideToMove: 'COLOR_BLACK', moveDeadline: iso(T0 + 30000)};
-  const calm = clockState(game, T0);
+  const clock = {armed: true, color: 'COLOR_BLACK', expectedPly: 6, deadline: iso(T0 + 30000)};
+  const calm = clockState(clock, 6, T0);
   assert.deepEqual(
     {running: calm.running, color: calm.color, text: calm.text, warning: calm.warning, expired: calm.expired},
     {running: true, color: 'black', text: '0:30', warning: false, expired: false},
   );
-  assert.equal(clockState(game, T0 + 30000 - WARNING_MS - 1).warning, false);
-  const hurry = clockState(game, T0 + 30000 - WARNING_MS);
+  assert.equal(clockState(clock, 6, T0 + 30000 - WARNING_MS - 1).warning, false);
+  const hurry = clockState(clock, 6, T0 + 30000 - WARNING_MS);
   assert.equal(hurry.warning, true);
   assert.equal(hurry.text, '0:10');
-  const over = clockState(game, T0 + 31000);
+  const over = clockState(clock, 6, T0 + 31000);
   assert.equal(over.expired, true);
   assert.equal(over.text, '0:00');
-  // No deadline (no time limit) or a finished game: no timer.
-  assert.equal(clockState({...game, moveDeadline: undefined}, T0).running, false);
-  assert.equal(clockState({...game, result: 'GAME_RESULT_DRAW'}, T0).running, false);
-  assert.equal(clockState(null, T0).running, false);
+  // A timer for another ply is stale; an untimed or finished game has none.
+  assert.equal(clockState(clock, 7, T0).running, false);
+  assert.equal(clockState({...clock, armed: false}, 6, T0).running, false);
+  assert.equal(clockState({...clock, deadline: undefined}, 6, T0).running, false);
+  assert.equal(clockState(null, 6, T0).running, false);
 });
 
 test('presence says connected, away since when and for how long, computer standing in, or a bot', () => {
-  const guest = {seat: {kind: 'SEAT_KIND_GUEST'}, connected: true, computerPlaying: false};
-  assert.equal(presenceState(guest, null, T0).state, 'connected');
-  const away = presenceState(
-    {...guest, connected: false},
-    {connected: false, lastSeenAt: iso(T0 - 15000), abandonDeadline: iso(T0 + 105000)},
-    T0,
-  );
+  const guest = {occupant: {kind: 'SEAT_KIND_GUEST'}, connected: true, computerPlaying: false};
+  assert.equal(presenceState(guest, undefined, T0).state, 'connected');
+  const away = presenceState({...guest, connected: false, abandonDeadline: iso(T0 + 105000)}, iso(T0 - 15000), T0);
   assert.equal(away.state, 'disconnected');
   assert.equal(away.awayMs, 15000);
   assert.equal(away.abandonInMs, 105000);
   assert.equal(away.abandonText, '1:45');
-  // What the clock says of the seat wins over the game's older flag.
-  assert.equal(presenceState(guest, {connected: false}, T0).state, 'disconnected');
-  assert.equal(presenceState({...guest, connected: false}, {connected: true}, T0).state, 'connected');
-  const standIn = presenceState({...guest, connected: false, computerPlaying: true}, {connected: false}, T0);
-  assert.equal(standIn.state, 'computer');
-  assert.equal(presenceState({seat: {kind: 'SEAT_KIND_BOT'}}, null, T0).state, 'bot');
-  assert.equal(presenceState({seat: {}}, null, T0).state, 'empty');
-  assert.equal(presenceState(undefined, null, T0).state, 'empty');
+  const unknownSince = presenceState({...guest, connected: false}, undefined, T0);
+  assert.equal(unknownSince.state, 'disconnected');
+  assert.equal(unknownSince.abandonText, '');
+  assert.equal(presenceState({...guest, connected: false, computerPlaying: true}, undefined, T0).state, 'computer');
+  assert.equal(presenceState({occupant: {kind: 'SEAT_KIND_BOT'}, connected: true}, undefined, T0).state, 'bot');
+  assert.equal(presenceState({index: 1}, undefined, T0).state, 'empty');
+  assert.equal(presenceState(undefined, undefined, T0).state, 'empty');
 });
 
 test('the move list numbers moves from the side that starts and marks automatic ones', () => {
@@ -115,52 +111,34 @@ test('automatic plies come from the events and an undo takes them back', () => {
   assert.deepEqual([...automaticPlies([...events, {ply: 1, moveUndone: {}}, {ply: 2, movePlayed: {}}])], []);
 });
 
-const finished = (gameId, result, seat0Color) => ({
-  gameFinished: {gameId, result},
-  table: {
-    seats: [
-      {index: 0, color: seat0Color},
-      {index: 1, color: seat0Color === 'COLOR_WHITE' ? 'COLOR_BLACK' : 'COLOR_WHITE'},
-    ],
-  },
-});
-
-test('the score follows the seats across games, colours swapped, each game counted once', () => {
-  let score = emptyScore();
-  score = addFinishedGame(score, finished('g1', 'GAME_RESULT_WHITE_WINS', 'COLOR_WHITE'));
-  assert.deepEqual(score.points, [1, 0]);
-  // Rematch: seat 0 now plays Black and wins again.
-  score = addFinishedGame(score, finished('g2', 'GAME_RESULT_BLACK_WINS', 'COLOR_BLACK'));
-  assert.deepEqual(score.points, [2, 0]);
-  score = addFinishedGame(score, finished('g3', 'GAME_RESULT_DRAW', 'COLOR_WHITE'));
-  assert.deepEqual(score.points, [2.5, 0.5]);
-  // The same game seen again (a replay after a reload) does not count twice.
-  assert.equal(addFinishedGame(score, finished('g3', 'GAME_RESULT_DRAW', 'COLOR_WHITE')), score);
-  assert.equal(addFinishedGame(score, {tableOpened: {}}), score);
+test('the score is per seat: wins plus half the draws, written with ½', () => {
+  assert.deepEqual(seatPoints({gamesFinished: 4, draws: 1, wins: [2, 1]}), [2.5, 1.5]);
+  assert.deepEqual(seatPoints({gamesFinished: 0, draws: 0, wins: []}), [0, 0]);
+  assert.deepEqual(seatPoints(undefined), [0, 0]);
   assert.equal(formatPoints(2.5), '2½');
   assert.equal(formatPoints(0.5), '½');
   assert.equal(formatPoints(3), '3');
+  assert.equal(formatPoints(0), '0');
 });
 
 test('the rematch vote is open for its window, once per seat, never to a spectator', () => {
-  const table = {
-    status: 'TABLE_STATUS_FINISHED',
-    rematchDeadline: iso(T0 + 120000),
-    seats: [{index: 0, rematchVote: false}, {index: 1, rematchVote: true}],
-  };
-  const mine = rematchState(table, 0, T0 + 1000);
+  const table = {status: 'TABLE_STATUS_FINISHED', rematchDeadline: iso(T0 + 120000)};
+  const seats = [{index: 0, rematchVote: false, yours: true}, {index: 1, rematchVote: true, yours: false}];
+  const mine = rematchState(table, seats, T0 + 1000);
   assert.equal(mine.open, true);
   assert.equal(mine.canVote, true);
   assert.equal(mine.otherVote, true);
   assert.equal(mine.text, '1:59');
-  const voted = rematchState(table, 1, T0);
+  const voted = rematchState(table, [{...seats[0], rematchVote: true}, seats[1]], T0);
   assert.equal(voted.myVote, true);
   assert.equal(voted.canVote, false);
-  assert.equal(rematchState(table, -1, T0).canVote, false);
-  const late = rematchState(table, 0, T0 + 120000);
+  const watcher = rematchState(table, seats.map((s) => ({...s, yours: false})), T0);
+  assert.equal(watcher.open, true);
+  assert.equal(watcher.canVote, false);
+  const late = rematchState(table, seats, T0 + 120000);
   assert.equal(late.expired, true);
   assert.equal(late.canVote, false);
-  assert.equal(rematchState({...table, status: 'TABLE_STATUS_PLAYING'}, 0, T0).open, false);
+  assert.equal(rematchState({...table, status: 'TABLE_STATUS_PLAYING'}, seats, T0).open, false);
 });
 
 test('actions: draw offers between people only, undo against the computer after a move, nothing for spectators', () => {

@@ -9,4 +9,6 @@
 /** @typedef {{pattern: RegExp, load: () => Promise<ScreenModule>}} Route */
 
 /** @type {Route[]} */
-export const routes = [];
+export const routes = [
+  {pattern: /^#\/table\/([^/?#]+)$/, load: () => import('./screens/table.js')},
+];
