@@ -315,6 +315,8 @@ class TableScreen {
     root.replaceChildren();
     root.dataset.variant = this.variant.id;
     const title = el('h2', 'table-title', tt('heading', {variant: this.variant.name}));
+    this.scoreboard = el('p', 'table-score');
+    this.scoreboard.setAttribute('aria-label', tt('score'));
     this.banner = el('p', 'watching table-watching');
     this.banner.setAttribute('role', 'note');
     this.banner.append(el('strong', '', tt('watching')), el('span', '', tt('watchingHelp')));
@@ -415,7 +417,7 @@ class TableScreen {
       colorName: (color) => this.colorName(color),
     });
     layout.append(main, side);
-    root.append(title, this.banner, this.waiting, layout);
+    root.append(title, this.scoreboard, this.banner, this.waiting, layout);
   }
 
   seatCard() {
@@ -428,12 +430,11 @@ class TableScreen {
     const timer = el('span', 'move-timer');
     timer.setAttribute('role', 'timer');
     timer.setAttribute('aria-label', tt('timer'));
-    const score = el('span', 'seat-score');
-    score.title = tt('score');
+    const timeouts = el('span', 'timeouts');
     const captured = el('span', 'captured');
     captured.title = t('captured');
-    node.append(swatch, who, timer, score, captured);
-    return {node, swatch, name, presence, timer, score, captured};
+    node.append(swatch, who, timeouts, timer, captured);
+    return {node, swatch, name, presence, timer, timeouts, captured};
   }
 
   colorEnum() {
@@ -502,6 +503,7 @@ class TableScreen {
     }
 
     this.renderSeats();
+    this.renderScore();
     this.renderStatus();
     this.renderActions();
     this.renderRematch();
@@ -526,7 +528,6 @@ class TableScreen {
     const flipped = this.flipped();
     const nowMs = this.clock.now();
     const timer = clockState(this.clockView, this.ply(), nowMs);
-    const points = seatPoints(this.view && this.view.score);
     for (const [card, color] of /** @type {const} */ ([[this.topCard, flipped ? 'white' : 'black'], [this.bottomCard, flipped ? 'black' : 'white']])) {
       const seat = this.seatOf(color);
       const occupant = (seat && seat.occupant) || {};
@@ -539,30 +540,55 @@ class TableScreen {
       let name = occupant.displayName || this.colorName(color);
       if (occupant.kind === 'SEAT_KIND_BOT') name = tt('computer', {level: tt(`level.${occupant.botLevel || 'BOT_LEVEL_UNSPECIFIED'}`)});
       if (seat && seat.yours) name = `${name} ${tt('you')}`;
-      card.name.textContent = `${name} · ${this.colorName(color)}`;
+      card.name.textContent = name;
       const presence = presenceState(seat, this.disconnectedAt[color], nowMs);
       card.node.dataset.presence = presence.state;
       let presenceText = tt(`presence.${presence.state}`);
       if (presence.state === 'disconnected') {
         const away = formatCountdown(presence.awayMs);
-        presenceText = presence.abandonText
-          ? tt('presence.disconnectedLeft', {away, left: presence.abandonText})
-          : tt('presence.disconnected', {away});
+        const since = Boolean(this.disconnectedAt[color]);
+        if (presence.abandonText) {
+          presenceText = since
+            ? tt('presence.disconnectedLeft', {away, left: presence.abandonText})
+            : tt('presence.disconnectedLoses', {left: presence.abandonText});
+        } else if (since) {
+          presenceText = tt('presence.disconnected', {away});
+        }
       }
-      card.presence.textContent = presenceText;
+      card.presence.textContent = `${this.colorName(color)} · ${presenceText}`;
       const inRow = this.clockView ? Number(this.clockView[`${color}Timeouts`] || 0) : Number(player.consecutiveAutomaticMoves || 0);
       card.node.dataset.timeouts = String(inRow);
-      if (inRow > 0) card.presence.textContent = `${presenceText} · ${tt('automaticInRow', {color: this.colorName(color), n: inRow})}`;
+      card.timeouts.hidden = !(inRow > 0 && this.ongoing());
+      card.timeouts.textContent = tt('timeoutsBadge', {n: inRow});
+      card.timeouts.title = tt('automaticInRow', {color: this.colorName(color), n: inRow});
       const mine = timer.running && timer.color === color && this.ongoing();
       card.timer.hidden = !mine;
       card.timer.textContent = mine ? timer.text : '';
       card.timer.classList.toggle('warning', mine && timer.warning);
       card.timer.setAttribute('aria-label', mine ? tt('timerFor', {color: this.colorName(color), time: timer.text}) : tt('timer'));
-      const index = seat ? Number(seat.index) : -1;
-      card.score.textContent = index === 0 || index === 1 ? formatPoints(points[index]) : '';
-      card.score.hidden = !this.view || !this.view.score || Number(this.view.score.gamesFinished || 0) === 0;
       card.captured.textContent = String(player.piecesCaptured || 0);
     }
+  }
+
+  // "Game 2 · Score: Guest-1234 1 – 0 Anna_B", by seat (colours swap, seats do not).
+  renderScore() {
+    const view = this.view || {};
+    const table = view.table || {};
+    const seats = view.seats || [];
+    const points = seatPoints(view.score);
+    const nameOf = (/** @type {number} */ index) => {
+      const seat = seats.find((s) => Number(s.index) === index);
+      const occupant = (seat && seat.occupant) || {};
+      if (occupant.kind === 'SEAT_KIND_BOT') return tt('computer', {level: tt(`level.${occupant.botLevel || 'BOT_LEVEL_UNSPECIFIED'}`)});
+      return occupant.displayName || '…';
+    };
+    const games = Number(table.gamesPlayed || 0);
+    const parts = [];
+    if (games > 0) parts.push(tt('gameNumber', {n: games}));
+    parts.push(`${tt('score')}: ${nameOf(0)} ${tt('scoreLine', {a: formatPoints(points[0]), b: formatPoints(points[1])})} ${nameOf(1)}`);
+    this.scoreboard.textContent = parts.join(' · ');
+    this.scoreboard.dataset.score = `${points[0]}-${points[1]}`;
+    this.scoreboard.hidden = seats.filter((s) => s.occupant && s.occupant.kind).length < 2;
   }
 
   statusText() {
