@@ -13,6 +13,7 @@ import {presenceState} from '../../web/dist/js/table/presence_view.js';
 import {rematchState} from '../../web/dist/js/table/rematch_view.js';
 import {formatPoints, seatPoints} from '../../web/dist/js/table/score.js';
 import {durationMs, formatCountdown, instantMs, ServerClock} from '../../web/dist/js/table/time.js';
+import {frameKind, resumeQuery} from '../../web/dist/js/table/table_socket.js';
 import * as tableStrings from '../../web/dist/js/strings/table.js';
 
 const T0 = Date.parse('2026-12-01T22:00:00Z');
@@ -196,4 +197,17 @@ test('the table screen texts have the same keys in English and French', () => {
     const names = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     assert.deepEqual(names(lookup(tableStrings.fr, k)), names(lookup(tableStrings.en, k)), k);
   }
+});
+
+test('the table socket resumes after the last game event and chat line, and names each frame', () => {
+  assert.equal(resumeQuery({gameId: '', lastEventId: '', lastChatId: ''}), '');
+  assert.equal(resumeQuery({gameId: 'g1', lastEventId: '', lastChatId: ''}), '');
+  assert.equal(resumeQuery({gameId: 'g1', lastEventId: '17-0', lastChatId: ''}), '?game=g1&after=17-0');
+  assert.equal(resumeQuery({gameId: 'g1', lastEventId: '17-0', lastChatId: '20-1'}), '?game=g1&after=17-0&chatAfter=20-1');
+  assert.equal(resumeQuery({gameId: '', lastEventId: '', lastChatId: '20-1'}), '?chatAfter=20-1');
+  assert.equal(frameKind({requestId: '', welcome: {role: 'ROLE_PLAYER'}}), 'welcome');
+  assert.equal(frameKind({requestId: 'r2', ack: {started: false}}), 'ack');
+  assert.equal(frameKind({requestId: 'r2'}), '');
+  assert.equal(frameKind(null), '');
+  assert.equal(frameKind('text'), '');
 });
