@@ -23,6 +23,8 @@ platform::ConfigSpec GatewayConfigSpec() {
                  "game_state gRPC address host:port");
   spec.AddString("rating", "DRAUGHTS_RATING_ADDR", "127.0.0.1:50055",
                  "rating gRPC address host:port (the game archive: PDN export)");
+  spec.AddString("matchmaking", "DRAUGHTS_MATCHMAKING_ADDR", "127.0.0.1:50052",
+                 "matchmaking gRPC address host:port (tables, lobby, quick pairing)");
   spec.AddString("pg", "DRAUGHTS_PG", "",
                  "PostgreSQL conninfo for accounts, e.g. \"host=127.0.0.1 dbname=draughts "
                  "connect_timeout=5\" (empty: no accounts, guests only; the account routes "

@@ -9,6 +9,7 @@
 #include "gateway/api_handlers.h"
 #include "gateway/game_backend.h"
 #include "gateway/gateway_metrics.h"
+#include "gateway/matchmaking_backend.h"
 #include "gateway/socket_hub.h"
 
 namespace draughts::gateway {
@@ -16,6 +17,8 @@ namespace draughts::gateway {
 struct GatewayContext {
   ApiHandlers* handlers = nullptr;
   GameBackend* games = nullptr;
+  // Null when the server was built without one (tests of other routes).
+  MatchmakingBackend* matchmaking = nullptr;
   GatewayMetrics* metrics = nullptr;
   // Blocking work (gRPC, Redis) runs here, never on the I/O threads.
   boost::asio::thread_pool* workers = nullptr;

@@ -16,13 +16,14 @@ using tcp = net::ip::tcp;
 GatewayServer::GatewayServer(GatewayOptions options, SessionStore* sessions,
                              IdempotencyStore* idempotency, GameBackend* games,
                              ArchiveBackend* archive, GatewayMetrics* metrics,
-                             AccountHandlers* accounts)
+                             AccountHandlers* accounts, MatchmakingBackend* matchmaking)
     : options_(std::move(options)),
       metrics_(metrics),
       hub_(options_.max_sockets),
       files_(options_.web_root),
       handlers_(sessions, idempotency, games, archive, &files_, accounts, options_.secure_cookie),
       games_(games),
+      matchmaking_(matchmaking),
       workers_(static_cast<std::size_t>(std::max(1, options_.worker_threads))) {}
 
 GatewayServer::~GatewayServer() {
@@ -63,6 +64,7 @@ void GatewayServer::Accept() {
                               GatewayContext context;
                               context.handlers = &handlers_;
                               context.games = games_;
+                              context.matchmaking = matchmaking_;
                               context.metrics = metrics_;
                               context.workers = &workers_;
                               context.hub = &hub_;

@@ -25,6 +25,7 @@
 #include "gateway/gateway_context.h"
 #include "gateway/gateway_metrics.h"
 #include "gateway/idempotency.h"
+#include "gateway/matchmaking_backend.h"
 #include "gateway/session_store.h"
 #include "gateway/socket_hub.h"
 #include "gateway/static_files.h"
@@ -49,11 +50,11 @@ struct GatewayOptions {
 
 class GatewayServer {
  public:
-  // `sessions`, `idempotency`, `games`, `archive` and `metrics` must
-  // outlive the server.
+  // `sessions`, `idempotency`, `games`, `archive`, `metrics` (and
+  // `accounts`, `matchmaking` when given) must outlive the server.
   GatewayServer(GatewayOptions options, SessionStore* sessions, IdempotencyStore* idempotency,
                 GameBackend* games, ArchiveBackend* archive, GatewayMetrics* metrics,
-                AccountHandlers* accounts = nullptr);
+                AccountHandlers* accounts = nullptr, MatchmakingBackend* matchmaking = nullptr);
   ~GatewayServer();  // Shutdown()
   GatewayServer(const GatewayServer&) = delete;
   GatewayServer& operator=(const GatewayServer&) = delete;
@@ -74,6 +75,7 @@ class GatewayServer {
   StaticFiles files_;
   ApiHandlers handlers_;
   GameBackend* games_;
+  MatchmakingBackend* matchmaking_;
   boost::asio::thread_pool workers_;
   boost::asio::io_context io_;
   // Keeps run() going while nothing is pending, e.g. between the acceptor's

@@ -14,6 +14,7 @@
 #include "gateway/gateway_server.h"
 #include "gateway/listen_address.h"
 #include "gateway/login_limiter.h"
+#include "gateway/matchmaking_backend.h"
 #include "gateway/password_hasher.h"
 #include "gateway/pg_account_store.h"
 #include "gateway/redis_idempotency_store.h"
@@ -75,6 +76,7 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(std::string key_prefix, config.GetString("session-key-prefix"));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string game_state, config.GetString("game-state"));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string rating, config.GetString("rating"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string matchmaking_address, config.GetString("matchmaking"));
 
   DRAUGHTS_ASSIGN_OR_RETURN(options.secure_cookie, config.GetBool("secure-cookie"));
   DRAUGHTS_ASSIGN_OR_RETURN(options.client_address_header,
@@ -110,6 +112,11 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<RatingClient> rating_client,
                             RatingClient::Create(rating_client_options));
   ArchiveBackend archive(std::move(rating_client));
+  platform::GrpcClientOptions matchmaking_client_options;
+  matchmaking_client_options.target = matchmaking_address;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<MatchmakingClient> matchmaking_client,
+                            MatchmakingClient::Create(matchmaking_client_options));
+  MatchmakingBackend matchmaking(std::move(matchmaking_client));
 
   // Accounts: only with --pg. The store connects on first use, so a
   // database that is down (or not up yet) leaves guest play untouched.
@@ -142,13 +149,14 @@ absl::Status Run(int argc, char** argv) {
     DRAUGHTS_ASSIGN_OR_RETURN(bound_metrics_port, platform::StartMetricsExposer(
                                                       "0.0.0.0", static_cast<int>(metrics_port)));
   }
-  GatewayServer server(options, &sessions, &idempotency, &games, &archive, &metrics,
-                       accounts.get());
+  GatewayServer server(options, &sessions, &idempotency, &games, &archive, &metrics, accounts.get(),
+                       &matchmaking);
   DRAUGHTS_RETURN_IF_ERROR(server.Start());
   platform::LogInfo("serving", {{"port", server.port()},
                                 {"metrics_port", bound_metrics_port},
                                 {"game_state", game_state},
                                 {"rating", rating},
+                                {"matchmaking", matchmaking_address},
                                 {"redis", redis_address},
                                 {"accounts", accounts != nullptr ? "postgres" : "disabled"},
                                 {"web_root", web_root}});
