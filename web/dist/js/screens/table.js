@@ -315,6 +315,10 @@ class TableScreen {
     root.replaceChildren();
     root.dataset.variant = this.variant.id;
     const title = el('h2', 'table-title', tt('heading', {variant: this.variant.name}));
+    const back = /** @type {HTMLAnchorElement} */ (el('a', 'table-back', tt('backToLobby')));
+    back.href = '#/';
+    const head = el('div', 'table-head');
+    head.append(title, back);
     this.scoreboard = el('p', 'table-score');
     this.scoreboard.setAttribute('aria-label', tt('score'));
     this.banner = el('p', 'watching table-watching');
@@ -417,7 +421,7 @@ class TableScreen {
       colorName: (color) => this.colorName(color),
     });
     layout.append(main, side);
-    root.append(title, this.scoreboard, this.banner, this.waiting, layout);
+    root.append(head, this.scoreboard, this.banner, this.waiting, layout);
   }
 
   seatCard() {
