@@ -531,11 +531,13 @@ class TableScreen {
   renderSeats() {
     const flipped = this.flipped();
     const nowMs = this.clock.now();
-    const timer = clockState(this.clockView, this.ply(), nowMs);
+    const game = this.snapshot && this.snapshot.game;
+    // A timer of the previous game (a rematch just started) is not this game's.
+    const clockView = this.clockView && game && (!this.clockView.gameId || this.clockView.gameId === game.gameId) ? this.clockView : null;
+    const timer = clockState(clockView, this.ply(), nowMs);
     for (const [card, color] of /** @type {const} */ ([[this.topCard, flipped ? 'white' : 'black'], [this.bottomCard, flipped ? 'black' : 'white']])) {
       const seat = this.seatOf(color);
       const occupant = (seat && seat.occupant) || {};
-      const game = this.snapshot && this.snapshot.game;
       const player = game ? game[color] || {} : {};
       card.node.dataset.color = color;
       card.node.dataset.seat = seat ? String(seat.index) : '';
@@ -560,7 +562,7 @@ class TableScreen {
         }
       }
       card.presence.textContent = `${this.colorName(color)} · ${presenceText}`;
-      const inRow = this.clockView ? Number(this.clockView[`${color}Timeouts`] || 0) : Number(player.consecutiveAutomaticMoves || 0);
+      const inRow = clockView ? Number(clockView[`${color}Timeouts`] || 0) : Number(player.consecutiveAutomaticMoves || 0);
       card.node.dataset.timeouts = String(inRow);
       card.timeouts.hidden = !(inRow > 0 && this.ongoing());
       card.timeouts.textContent = tt('timeoutsBadge', {n: inRow});
