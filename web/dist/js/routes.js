@@ -10,5 +10,6 @@
 
 /** @type {Route[]} */
 export const routes = [
+  {pattern: /^#\/join\/([A-Za-z0-9_-]+)$/, load: () => import('./screens/lobby_join.js')},
   {pattern: /^#\/table\/([^/?#]+)$/, load: () => import('./screens/table.js')},
 ];

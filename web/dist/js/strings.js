@@ -4,10 +4,11 @@
 // Placeholders are written {name} and filled by t().
 
 import * as core from './strings/core.js';
+import * as lobby from './strings/lobby.js';
 import * as table from './strings/table.js';
 
 // One line per area: add yours here.
-const areas = [core, table];
+const areas = [core, lobby, table];
 
 /** @param {'en'|'fr'} language */
 function merged(language) {
