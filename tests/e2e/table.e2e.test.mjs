@@ -71,18 +71,19 @@ async function scenario(name, pages, fn) {
   }
 }
 
-// A table for two people, created by `a`'s page and joined by `b`'s through
-// the invite link; both pages open it.
+// A table for two people, created by `a`'s page; `b` opens the invite link
+// in its browser (the lobby joins and shows the table); the game starts.
 async function tableForTwo(a, b, body) {
   await home(a, base);
-  await home(b, base);
   const created = await apiOk(a, 'POST', '/api/tables', body);
   const tableId = created.table.tableId;
   assert.match(created.invitePath, /^\/join\/\S+$/);
-  const code = created.invitePath.split('/').pop();
-  await apiOk(b, 'POST', `/api/invites/${encodeURIComponent(code)}/join`, {});
   await openTable(a, base, tableId);
-  await openTable(b, base, tableId);
+  await waitForData(a, {status: 'TABLE_STATUS_WAITING'});
+  // The creator's page offers the link to send.
+  assert.equal(await a.inputValue(`${screen} .invite-link`), `${base}${created.invitePath}`);
+  await b.goto(`${base}${created.invitePath}`);
+  await b.waitForSelector(`${screen}[data-table-id="${tableId}"][data-connection="open"] #board`);
   await waitForData(a, {result: 'GAME_RESULT_ONGOING'});
   await waitForData(b, {result: 'GAME_RESULT_ONGOING'});
   return {tableId, invitePath: created.invitePath};
