@@ -58,7 +58,7 @@ RouteMatch MatchRoute(std::string_view method, std::string_view path) {
   if (path == "/healthz") return Only(method, "GET", Route::kHealth);
   if (path == "/api/variants") return Only(method, "GET", Route::kVariants);
   if (path == "/api/session") {
-    if (method == "GET") return {Route::kGetSession, "", ""};
+    if (method == "GET") return {Route::kGetSession, "", "", ""};
     RouteMatch match = Only(method, "POST", Route::kCreateSession);
     if (match.route == Route::kMethodNotAllowed) match.allow = "GET, POST";
     return match;
@@ -82,6 +82,12 @@ RouteMatch MatchRoute(std::string_view method, std::string_view path) {
     if (!LooksLikeGameId(id)) return {};
     RouteMatch match = Only(method, "GET", Route::kGameSocket);
     match.game_id = std::string(id);
+    return match;
+  }
+  if (std::string_view id = IdAfter(path, "/ws/tables/"); !id.empty()) {
+    if (!LooksLikeGameId(id)) return {};
+    RouteMatch match = Only(method, "GET", Route::kTableSocket);
+    match.table_id = std::string(id);
     return match;
   }
   // Unknown API paths are 404 rather than a file lookup.
@@ -128,6 +134,8 @@ std::string_view RouteLabel(Route route) {
       return "malformed_game_id";
     case Route::kGameSocket:
       return "game_socket";
+    case Route::kTableSocket:
+      return "table_socket";
     case Route::kStaticFile:
       return "static";
   }

@@ -27,13 +27,15 @@ enum class Route {
   kGameArchive,       // GET /api/games/{id}/archive (the archived record as JSON)
   kMalformedGameId,   // 400: /api/games/{id}/pdn|archive with an {id} that is no game id
   kGameSocket,        // GET /ws/games/{id} (WebSocket upgrade)
+  kTableSocket,       // GET /ws/tables/{id} (WebSocket upgrade)
   kStaticFile,        // GET anything else
 };
 
 struct RouteMatch {
   Route route = Route::kNotFound;
-  std::string game_id;  // kGetGame, kGamePdn, kGameArchive, kGameSocket
-  std::string allow;    // kMethodNotAllowed: the Allow header value
+  std::string game_id;   // kGetGame, kGamePdn, kGameArchive, kGameSocket
+  std::string table_id;  // kTableSocket
+  std::string allow;     // kMethodNotAllowed: the Allow header value
 };
 
 // `path` is the request target without its query string.
