@@ -188,3 +188,38 @@ test('a private table: created, joined by its invite link, a wrong password refu
     throw e;
   }
 });
+
+test('quick pairing: one waits, the next is paired with them, both reach the same table; a wait can be cancelled', async () => {
+  try {
+    const dave = await lobbyBrowser({width: 1000, height: 900});
+    const erin = await lobbyBrowser({width: 390, height: 844});
+    for (const {page} of [dave, erin]) await page.selectOption('#variant', 'russian');
+    await dave.page.click('#quick-pair');
+    await dave.page.waitForSelector('#quick-pair-waiting:not([hidden])');
+    await shot(dave.page, 'quick-pair-waiting-desktop');
+    await erin.page.click('#quick-pair');
+    const erinTable = await waitForTableAddress(erin.page);
+    assert.equal(await waitForTableAddress(dave.page), erinTable, 'the waiting player is sent to the same table');
+    const seen = await rest(dave.page, 'GET', `/api/tables/${erinTable}`);
+    assert.equal(seen.body.table.status, 'TABLE_STATUS_PLAYING');
+    assert.equal(seen.body.yourTokens.length, 1);
+
+    // Cancelling leaves the queue: the waiting table is gone.
+    const frank = await lobbyBrowser({width: 1000, height: 900});
+    await frank.page.selectOption('#variant', 'pool');
+    const paired = frank.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/quick-pair');
+    await frank.page.click('#quick-pair');
+    const waitingTable = (await (await paired).json()).table.tableId;
+    await frank.page.waitForSelector('#quick-pair-waiting:not([hidden])');
+    const left = frank.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/leave'));
+    await frank.page.click('#quick-pair-cancel');
+    assert.equal((await left).status(), 200);
+    await frank.page.waitForSelector('#quick-pair:not([hidden])');
+    assert.equal((await rest(frank.page, 'GET', `/api/tables/${waitingTable}`)).status, 404);
+    assert.equal(await frank.page.evaluate(() => location.hash), '');
+    for (const browser of [dave, erin, frank]) assert.deepEqual(browser.errors, [], 'no script errors');
+  } catch (e) {
+    failed = true;
+    throw e;
+  }
+});

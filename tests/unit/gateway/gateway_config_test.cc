@@ -56,16 +56,18 @@ TEST(GatewayConfigTest, SharedAddressesKeepTheirSharedNames) {
       {"DRAUGHTS_REDIS", "redis:6379"},
       {"DRAUGHTS_GAME_STATE_ADDR", "game-state:50051"},
       {"DRAUGHTS_RATING_ADDR", "rating:50051"},
+      {"DRAUGHTS_MATCHMAKING_ADDR", "matchmaking:50052"},
   });
   ASSERT_TRUE(config.ok()) << config.status();
   EXPECT_EQ(config->GetString("redis").value(), "redis:6379");
   EXPECT_EQ(config->GetString("game-state").value(), "game-state:50051");
   EXPECT_EQ(config->GetString("rating").value(), "rating:50051");
+  EXPECT_EQ(config->GetString("matchmaking").value(), "matchmaking:50052");
 }
 
 TEST(GatewayConfigTest, EveryVariableIsGatewayPrefixedOrAKnownSharedOne) {
   const std::set<std::string> shared = {"DRAUGHTS_REDIS", "DRAUGHTS_PG", "DRAUGHTS_GAME_STATE_ADDR",
-                                        "DRAUGHTS_RATING_ADDR"};
+                                        "DRAUGHTS_RATING_ADDR", "DRAUGHTS_MATCHMAKING_ADDR"};
   const platform::ConfigSpec spec = GatewayConfigSpec();
   ASSERT_FALSE(spec.options().empty());
   for (const platform::OptionSpec& option : spec.options()) {

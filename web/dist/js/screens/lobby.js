@@ -161,6 +161,10 @@ export function mountLobby(container, context) {
   // The create-table dialog.
   const dialog = buildCreateDialog(context, fail);
   createButton.addEventListener('click', () => dialog.open(currentVariant().id));
+  // A table made there shows in the list at once.
+  dialog.element.addEventListener('close', () => {
+    if (!closed) reload();
+  });
 
   // The tables: filters, list, pages.
   const filterVariant = el(
@@ -192,7 +196,7 @@ export function mountLobby(container, context) {
     );
     const open = (table.seats || []).some((seat) => !seat.occupant);
     const tags = [];
-    if (table.hasPassword) tags.push(el('span', {className: 'tag'}, `🔒 ${t('privateTable')}`));
+    if (table.hasPassword) tags.push(el('span', {className: 'tag private'}, t('privateTable')));
     if (table.rated) tags.push(el('span', {className: 'tag'}, t('ratedTable')));
     const creator = (table.seats || []).find((s) => s.occupant);
     const name = creator && creator.occupant ? creator.occupant.displayName : '';
@@ -216,7 +220,7 @@ export function mountLobby(container, context) {
       'tr',
       {dataset: {tableId: table.tableId, variant: table.variant}},
       el('td', {}, variantName(table.variant), ' ', ...tags),
-      el('td', {}, seats.join(' – ')),
+      el('td', {}, ...seats.flatMap((name, i) => [...(i ? [' · '] : []), el('span', {className: 'seat'}, name)])),
       el('td', {}, timeLabel(table.timePerMove || '0s')),
       el('td', {}, t(`tableStatus.${table.status}`)),
       el('td', {}, join),
