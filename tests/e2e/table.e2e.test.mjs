@@ -240,7 +240,9 @@ test('a move timer running out plays an automatic move, shown as such, and three
     });
     await openTable(page, base, created.table.tableId);
     await waitForData(page, {myColor: 'white'});
-    // Nobody touches the board: the clock plays for White each time.
+    // Nobody touches the board: the timer warns (1 s is inside the last 10 s),
+    // then the clock plays for White each time.
+    await page.waitForSelector(`${screen} .seat-card[data-color="white"] .move-timer.warning:not([hidden])`, {timeout: 5000});
     await page.waitForSelector(`${screen} .moves .move.automatic[data-ply="1"]`, {timeout: 15000});
     await page.waitForSelector(`${screen} .seat-card[data-color="white"] .timeouts:not([hidden])`);
     await shot(page, 'timeout-automatic');
