@@ -149,7 +149,7 @@ v1::ServerFrame TableViewFrame(const v1::Table& table, const TableScore& score,
     if (!game_is_current || seat->color() == v1::COLOR_UNSPECIFIED) continue;
     const v1::PlayerState* player = PlayerOf(*game, seat->color());
     if (player == nullptr) continue;
-    seat->set_connected(player->connected());
+    seat->set_connected(player->connected() || seat->occupant().kind() == v1::SEAT_KIND_BOT);
     seat->set_computer_playing(player->computer_playing());
     if (clock == nullptr || game->result() != v1::GAME_RESULT_ONGOING) continue;
     for (const v1::SeatPresence& presence : clock->presence()) {

@@ -219,8 +219,12 @@ before(async () => {
 });
 
 after(async () => {
-  for (const client of [alice, bob, carol]) client?.ws?.terminate();
+  // Carol's socket stays open: the gateway's SIGTERM closes it with 1001
+  // (going away) and exits 0 (cluster.stop checks the exit).
+  for (const client of [alice, bob]) client?.ws?.terminate();
+  const open = carol?.ws?.readyState === WebSocket.OPEN;
   await cluster.stop();
+  if (open) assert.equal(await carol.closed, 1001);
 });
 
 const players = () => [alice, bob];
@@ -228,9 +232,14 @@ const players = () => [alice, bob];
 const mover = () => players().find((p) => p.snapshot()?.legalMoves.length > 0);
 const waiting = () => players().find((p) => p !== mover());
 
+// What an action could change (presence events also bump the version, so
+// the version itself is not compared).
 async function gameState() {
   const { game } = await call(games, 'GetGame', { game_id: alice.snapshot().game.gameId });
-  return game;
+  return {
+    ply: game.ply, fen: game.fen, moves: game.moves, result: game.result,
+    drawOfferedBy: game.draw_offered_by,
+  };
 }
 
 async function everyoneAtPly(ply) {
@@ -270,7 +279,7 @@ test('a move out of turn or by the spectator is refused and changes nothing', as
   const resign = await carol.act({ resign: { expectedPly: 0 } });
   assert.equal(resign.error?.code, 'PERMISSION_DENIED');
   const after = await gameState();
-  assert.equal(after.version, before.version);
+  assert.deepEqual(after, before);
   assert.equal(after.ply, 0);
 });
 
@@ -405,7 +414,7 @@ test('a flood of actions is cut at the rate limit and changes nothing', async ()
   assert.ok(limited.length >= 15, `only ${limited.length} of 30 limited`);
   assert.ok(answers.every((a) => a.error), 'none succeeded');
   const after = await gameState();
-  assert.equal(after.version, before.version);
+  assert.deepEqual(after, before);
 });
 
 test('an oversized message is closed with 1009', async () => {
@@ -438,6 +447,52 @@ test('Origin and the per-session cap are checked before the upgrade', async () =
   const missing = new Client('ghost', carol.session);
   missing.tableId = 'no-such-table';
   await assert.rejects(missing.open(), (e) => e.status === 404);
+});
+
+test('against the computer: start from the socket, move, the bot replies, undo takes both back', async () => {
+  const solo = new Client('solo', await newSession());
+  const created = await call(matchmaking, 'CreateTable', {
+    idempotency_key: randomUUID(), requester: seatOf(solo.session), variant: 'international',
+    vs_computer: true, bot_level: 'BOT_LEVEL_EASY', creator_color: 'COLOR_WHITE',
+  });
+  solo.tableId = created.table.table_id;
+  await solo.open();
+  if (!created.table.game_id) assert.ok((await solo.act({ startGame: {} })).ack);
+  await solo.waitFor(() => solo.snapshot()?.legalMoves.length > 0, 'a snapshot to move in');
+  const view = await solo.waitFor((f) => f.table?.seats[1]?.occupant?.kind === 'SEAT_KIND_BOT', 'the bot seat');
+  assert.equal(view.table.seats[1].connected, true, 'the computer is always there');
+  const notation = solo.snapshot().legalMoves[0].notation;
+  assert.ok((await solo.act({ move: { notation, expectedPly: 0 } })).ack);
+  await solo.waitFor(() => solo.snapshot()?.game.ply === 2, 'the bot\'s reply', 30000);
+  const undo = await solo.act({ undo: { expectedPly: 2 } });
+  assert.ok(undo.ack, JSON.stringify(undo));
+  await solo.waitFor((f) => f.gameEvent?.moveUndone, 'moveUndone');
+  await solo.waitFor(() => solo.snapshot()?.game.ply === 0, 'back at the start');
+  solo.ws.close();
+});
+
+test('hotseat: one socket holds both seats and plays both colours', async () => {
+  const pair = new Client('pair', await newSession());
+  const created = await call(matchmaking, 'CreateTable', {
+    idempotency_key: randomUUID(), requester: seatOf(pair.session), variant: 'english', hotseat: true,
+  });
+  pair.tableId = created.table.table_id;
+  await pair.open();
+  const welcome = await pair.waitFor((f) => f.welcome, 'welcome');
+  assert.deepEqual(welcome.welcome.seatIndexes, [0, 1]);
+  if (!created.table.game_id) assert.ok((await pair.act({ startGame: {} })).ack);
+  await pair.waitFor(() => pair.snapshot()?.legalMoves.length > 0, 'moves');
+  assert.equal(pair.snapshot().yourColors.length, 2);
+  for (let ply = 0; ply < 2; ++ply) {
+    await pair.waitFor(() => pair.snapshot()?.game.ply === ply && pair.snapshot().legalMoves.length > 0, `moves at ${ply}`);
+    const notation = pair.snapshot().legalMoves[0].notation;
+    assert.ok((await pair.act({ move: { notation, expectedPly: ply } })).ack);
+  }
+  await pair.waitFor(() => pair.snapshot()?.game.ply === 2, 'two plies');
+  assert.ok((await pair.act({ resign: { expectedPly: 2, color: 'COLOR_WHITE' } })).ack);
+  const over = await pair.waitFor((f) => f.gameOver, 'gameOver');
+  assert.equal(over.gameOver.by, 'COLOR_WHITE');
+  pair.ws.close();
 });
 
 test('no secret in any byte the opponent or the spectator received', async () => {
