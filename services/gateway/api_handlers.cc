@@ -158,6 +158,7 @@ HttpResponse ApiHandlers::Handle(const RouteMatch& route, const HttpRequest& req
       return response;
     }
     case Route::kGameSocket:
+    case Route::kTableSocket:
       return ErrorResponse(absl::InvalidArgumentError("this path needs a WebSocket upgrade"));
     case Route::kListTables:  // answered above (LobbyHandlers::IsLobbyRoute)
     case Route::kCreateTable:

@@ -43,6 +43,9 @@ class GameBackend {
   std::unique_ptr<grpc::ClientReaderInterface<v1::GameEvent>> Watch(
       grpc::ClientContext* context, const std::string& game_id, const std::string& from_event_id);
 
+  // For streams read with the callback API (table sockets).
+  GameClient& client() { return *client_; }
+
  private:
   std::unique_ptr<GameClient> client_;
 };

@@ -30,6 +30,10 @@ platform::ConfigSpec GatewayConfigSpec() {
               "session, sustained (a token bucket per replica)");
   spec.AddInt("lobby-action-burst", "DRAUGHTS_GATEWAY_LOBBY_ACTION_BURST", 10,
               "lobby actions a session may make at once before the rate applies");
+  spec.AddString("clock", "DRAUGHTS_CLOCK_ADDR", "127.0.0.1:50053",
+                 "clock gRPC address host:port (table sockets: move timer, presence heartbeats)");
+  spec.AddString("chat", "DRAUGHTS_CHAT_ADDR", "127.0.0.1:50056",
+                 "chat gRPC address host:port (table sockets: the table's chat)");
   spec.AddString("pg", "DRAUGHTS_PG", "",
                  "PostgreSQL conninfo for accounts, e.g. \"host=127.0.0.1 dbname=draughts "
                  "connect_timeout=5\" (empty: no accounts, guests only; the account routes "

@@ -11,6 +11,7 @@
 #include "gateway/gateway_metrics.h"
 #include "gateway/matchmaking_backend.h"
 #include "gateway/socket_hub.h"
+#include "gateway/table_socket_services.h"
 
 namespace draughts::gateway {
 
@@ -23,6 +24,8 @@ struct GatewayContext {
   // Blocking work (gRPC, Redis) runs here, never on the I/O threads.
   boost::asio::thread_pool* workers = nullptr;
   SocketHub* hub = nullptr;
+  // Null without --matchmaking/--clock/--chat wiring: /ws/tables answers 503.
+  TableSocketServices* tables = nullptr;
   // A trusted proxy's header naming the client ("X-Forwarded-For"), or ""
   // to take the TCP peer's address.
   std::string client_address_header;

@@ -57,6 +57,15 @@ absl::Status GatewayServer::Start() {
   return absl::OkStatus();
 }
 
+void GatewayServer::EnableTableSockets(ClockBackend* clock, ChatBackend* chat) {
+  if (matchmaking_ == nullptr || clock == nullptr || chat == nullptr) return;
+  tables_.emplace();
+  tables_->matchmaking = matchmaking_;
+  tables_->clock = clock;
+  tables_->chat = chat;
+  tables_->per_session = &table_sockets_per_session_;
+}
+
 void GatewayServer::Accept() {
   acceptor_->async_accept(net::make_strand(io_),
                           [this](boost::system::error_code error, tcp::socket socket) {
@@ -70,6 +79,7 @@ void GatewayServer::Accept() {
                               context.metrics = metrics_;
                               context.workers = &workers_;
                               context.hub = &hub_;
+                              context.tables = tables_ ? &*tables_ : nullptr;
                               context.client_address_header = options_.client_address_header;
                               std::make_shared<HttpConnection>(std::move(socket), context)->Start();
                             }

@@ -29,6 +29,7 @@
 #include "gateway/session_store.h"
 #include "gateway/socket_hub.h"
 #include "gateway/static_files.h"
+#include "gateway/table_socket_services.h"
 
 namespace draughts::gateway {
 
@@ -60,6 +61,10 @@ class GatewayServer {
   GatewayServer(const GatewayServer&) = delete;
   GatewayServer& operator=(const GatewayServer&) = delete;
 
+  // Enables /ws/tables/{id}: `clock` and `chat` (and the matchmaking given
+  // to the constructor) must outlive the server. Call before Start().
+  void EnableTableSockets(ClockBackend* clock, ChatBackend* chat);
+
   // Binds and starts serving; UNAVAILABLE when the port cannot be bound.
   absl::Status Start();
   int port() const { return port_; }
@@ -77,6 +82,10 @@ class GatewayServer {
   ApiHandlers handlers_;
   GameBackend* games_;
   MatchmakingBackend* matchmaking_;
+  // Open table sockets per session, at most.
+  static constexpr int kMaxTableSocketsPerSession = 8;
+  SessionSocketCounter table_sockets_per_session_{kMaxTableSocketsPerSession};
+  std::optional<TableSocketServices> tables_;
   boost::asio::thread_pool workers_;
   boost::asio::io_context io_;
   // Keeps run() going while nothing is pending, e.g. between the acceptor's

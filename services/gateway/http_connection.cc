@@ -10,6 +10,7 @@
 #include "gateway/error_mapping.h"
 #include "gateway/game_socket.h"
 #include "gateway/idempotency.h"
+#include "gateway/table_socket.h"
 
 namespace draughts::gateway {
 
@@ -146,6 +147,10 @@ void HttpConnection::Dispatch(std::shared_ptr<Request> request) {
     Upgrade(std::move(request), std::move(route), std::move(plain));
     return;
   }
+  if (route.route == Route::kTableSocket && beast::websocket::is_upgrade(*request)) {
+    UpgradeTable(std::move(request), std::move(route), std::move(plain));
+    return;
+  }
   net::post(*context_.workers, [self = shared_from_this(), request, route = std::move(route),
                                 plain = std::move(plain)] {
     HttpResponse response = self->context_.handlers->Handle(route, plain);
@@ -177,6 +182,42 @@ void HttpConnection::Upgrade(std::shared_ptr<Request> request, RouteMatch route,
       self->stream_.expires_never();
       auto socket = std::make_shared<GameSocket>(self->stream_.release_socket(), self->context_,
                                                  route.game_id, after);
+      socket->Start(*request);
+    });
+  });
+}
+
+void HttpConnection::UpgradeTable(std::shared_ptr<Request> request, RouteMatch route,
+                                  HttpRequest plain) {
+  if (context_.tables == nullptr) {
+    Respond(ErrorResponse(absl::UnavailableError("table sockets are not configured")),
+            Route::kTableSocket, false, request->version());
+    return;
+  }
+  net::post(*context_.workers, [self = shared_from_this(), request, route = std::move(route),
+                                plain = std::move(plain)] {
+    absl::StatusOr<TableSocketOpening> opening = OpenTableSocket(
+        *self->context_.handlers, *self->context_.tables->matchmaking, route.table_id, plain);
+    net::post(self->stream_.get_executor(), [self, request,
+                                             opening = std::move(opening)]() mutable {
+      auto refuse = [&](const absl::Status& status) {
+        self->Respond(ErrorResponse(status), Route::kTableSocket, false, request->version());
+      };
+      if (!opening.ok()) return refuse(opening.status());
+      SessionSocketCounter* counter = self->context_.tables->per_session;
+      if (!counter->TryAcquire(opening->session_id)) {
+        return refuse(absl::UnavailableError(
+            "too many open table sockets for this session: close a tab and retry"));
+      }
+      if (!self->context_.hub->Admit()) {
+        counter->Release(opening->session_id);
+        return refuse(
+            absl::UnavailableError("too many open sockets or shutting down: retry later"));
+      }
+      self->context_.metrics->RecordHttp(RouteLabel(Route::kTableSocket), 101);
+      self->stream_.expires_never();
+      auto socket = std::make_shared<TableSocket>(self->stream_.release_socket(), self->context_,
+                                                  self->context_.tables, *std::move(opening));
       socket->Start(*request);
     });
   });

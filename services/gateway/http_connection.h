@@ -41,6 +41,7 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   bool HandleReadError(boost::beast::error_code error);
   void Dispatch(std::shared_ptr<Request> request);
   void Upgrade(std::shared_ptr<Request> request, RouteMatch route, HttpRequest plain);
+  void UpgradeTable(std::shared_ptr<Request> request, RouteMatch route, HttpRequest plain);
   void Respond(const HttpResponse& response, Route route, bool keep_alive, unsigned version);
   void OnWrite(bool keep_alive, boost::beast::error_code error, std::size_t bytes);
   void Drain(std::size_t drained);

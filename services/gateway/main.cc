@@ -8,6 +8,8 @@
 #include "absl/strings/str_cat.h"
 #include "gateway/account_handlers.h"
 #include "gateway/archive_backend.h"
+#include "gateway/chat_backend.h"
+#include "gateway/clock_backend.h"
 #include "gateway/game_backend.h"
 #include "gateway/gateway_config.h"
 #include "gateway/gateway_metrics.h"
@@ -78,6 +80,8 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(std::string game_state, config.GetString("game-state"));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string rating, config.GetString("rating"));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string matchmaking_address, config.GetString("matchmaking"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string clock_address, config.GetString("clock"));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string chat_address, config.GetString("chat"));
 
   DRAUGHTS_ASSIGN_OR_RETURN(options.secure_cookie, config.GetBool("secure-cookie"));
   DRAUGHTS_ASSIGN_OR_RETURN(options.client_address_header,
@@ -130,6 +134,16 @@ absl::Status Run(int argc, char** argv) {
   lobby_limits.per_second = static_cast<double>(actions_per_second);
   lobby_limits.burst = static_cast<double>(action_burst);
   LobbyHandlers lobby(&idempotency, &matchmaking, rating_reader.get(), lobby_limits);
+  platform::GrpcClientOptions clock_client_options;
+  clock_client_options.target = clock_address;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<ClockClient> clock_client,
+                            ClockClient::Create(clock_client_options));
+  ClockBackend clock(std::move(clock_client));
+  platform::GrpcClientOptions chat_client_options;
+  chat_client_options.target = chat_address;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<ChatClient> chat_client,
+                            ChatClient::Create(chat_client_options));
+  ChatBackend chat(std::move(chat_client));
 
   // Accounts: only with --pg. The store connects on first use, so a
   // database that is down (or not up yet) leaves guest play untouched.
@@ -164,12 +178,15 @@ absl::Status Run(int argc, char** argv) {
   }
   GatewayServer server(options, &sessions, &idempotency, &games, &archive, &metrics, accounts.get(),
                        &matchmaking, &lobby);
+  server.EnableTableSockets(&clock, &chat);
   DRAUGHTS_RETURN_IF_ERROR(server.Start());
   platform::LogInfo("serving", {{"port", server.port()},
                                 {"metrics_port", bound_metrics_port},
                                 {"game_state", game_state},
                                 {"rating", rating},
                                 {"matchmaking", matchmaking_address},
+                                {"clock", clock_address},
+                                {"chat", chat_address},
                                 {"redis", redis_address},
                                 {"accounts", accounts != nullptr ? "postgres" : "disabled"},
                                 {"web_root", web_root}});

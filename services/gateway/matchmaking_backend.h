@@ -45,6 +45,9 @@ class MatchmakingBackend {
   std::unique_ptr<grpc::ClientReaderInterface<v1::TableEvent>> Watch(
       grpc::ClientContext* context, const std::string& table_id, const std::string& from_event_id);
 
+  // For streams read with the callback API (table sockets).
+  MatchmakingClient& client() { return *client_; }
+
  private:
   std::unique_ptr<MatchmakingClient> client_;
 };

@@ -148,6 +148,12 @@ RouteMatch MatchRoute(std::string_view method, std::string_view path) {
     match.game_id = std::string(id);
     return match;
   }
+  if (std::string_view id = IdAfter(path, "/ws/tables/"); !id.empty()) {
+    if (!LooksLikeGameId(id)) return {};
+    RouteMatch match = Only(method, "GET", Route::kTableSocket);
+    match.table_id = std::string(id);
+    return match;
+  }
   // Unknown API paths are 404 rather than a file lookup.
   if (path == "/api" || path == "/ws" || path.starts_with("/api/") || path.starts_with("/ws/")) {
     return {};
@@ -230,6 +236,8 @@ std::string_view RouteLabel(Route route) {
       return "play_computer";
     case Route::kInvitePage:
       return "invite_page";
+    case Route::kTableSocket:
+      return "table_socket";
     case Route::kStaticFile:
       return "static";
   }

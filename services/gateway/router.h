@@ -46,6 +46,7 @@ enum class Route {
   kQuickPair,      // POST /api/quick-pair
   kPlayComputer,   // POST /api/play-computer
   kInvitePage,     // GET /join/{code}: redirect to the client's /#/join/{code}
+  kTableSocket,    // GET /ws/tables/{id} (WebSocket upgrade)
   kStaticFile,     // GET anything else
 };
 

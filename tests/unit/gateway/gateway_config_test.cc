@@ -66,8 +66,13 @@ TEST(GatewayConfigTest, SharedAddressesKeepTheirSharedNames) {
 }
 
 TEST(GatewayConfigTest, EveryVariableIsGatewayPrefixedOrAKnownSharedOne) {
-  const std::set<std::string> shared = {"DRAUGHTS_REDIS", "DRAUGHTS_PG", "DRAUGHTS_GAME_STATE_ADDR",
-                                        "DRAUGHTS_RATING_ADDR", "DRAUGHTS_MATCHMAKING_ADDR"};
+  const std::set<std::string> shared = {"DRAUGHTS_REDIS",
+                                        "DRAUGHTS_PG",
+                                        "DRAUGHTS_GAME_STATE_ADDR",
+                                        "DRAUGHTS_RATING_ADDR",
+                                        "DRAUGHTS_MATCHMAKING_ADDR",
+                                        "DRAUGHTS_CLOCK_ADDR",
+                                        "DRAUGHTS_CHAT_ADDR"};
   const platform::ConfigSpec spec = GatewayConfigSpec();
   ASSERT_FALSE(spec.options().empty());
   for (const platform::OptionSpec& option : spec.options()) {

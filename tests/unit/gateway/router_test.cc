@@ -18,6 +18,11 @@ TEST(RouterTest, GameIdsAreCaptured) {
   EXPECT_EQ(get.game_id, "g-12_ab");
   RouteMatch socket = MatchRoute("GET", "/ws/games/xyz");
   EXPECT_EQ(socket.route, Route::kGameSocket);
+  RouteMatch table_socket = MatchRoute("GET", "/ws/tables/T1-x_y");
+  EXPECT_EQ(table_socket.route, Route::kTableSocket);
+  EXPECT_EQ(table_socket.table_id, "T1-x_y");
+  EXPECT_EQ(MatchRoute("GET", "/ws/tables/a.b").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("POST", "/ws/tables/t1").route, Route::kMethodNotAllowed);
   EXPECT_EQ(socket.game_id, "xyz");
 }
 

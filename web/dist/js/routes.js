@@ -16,4 +16,5 @@ export const routes = [
   {pattern: /^#\/leaderboard(?:\/([a-z0-9_-]+)(?:\/(\d{4}-\d{2}))?)?$/, load: () => import('./screens/leaderboard.js')},
   {pattern: /^#\/player\/([A-Za-z0-9_-]{1,64})$/, load: () => import('./screens/player.js')},
   {pattern: /^#\/replay(?:\/([A-Za-z0-9_-]{1,64}))?$/, load: () => import('./screens/replay.js')},
+  {pattern: /^#\/table\/([^/?#]+)$/, load: () => import('./screens/table.js')},
 ];

@@ -7,9 +7,10 @@ import * as core from './strings/core.js';
 import * as history from './strings/history.js';
 import * as learn from './strings/learn.js';
 import * as lobby from './strings/lobby.js';
+import * as table from './strings/table.js';
 
 // One line per area: add yours here.
-const areas = [core, history, learn, lobby];
+const areas = [core, history, learn, lobby, table];
 
 /** The languages the client speaks, by their code. */
 export const languages = /** @type {const} */ (['en', 'fr']);

@@ -1,0 +1,28 @@
+#include "gateway/clock_backend.h"
+
+#include <utility>
+
+namespace draughts::gateway {
+namespace {
+
+platform::CallOptions Repeatable() {
+  platform::CallOptions options;
+  options.safe_to_retry = true;
+  return options;
+}
+
+}  // namespace
+
+ClockBackend::ClockBackend(std::unique_ptr<ClockClient> client) : client_(std::move(client)) {}
+
+absl::StatusOr<v1::GetClockResponse> ClockBackend::GetClock(const std::string& game_id) {
+  v1::GetClockRequest request;
+  request.set_game_id(game_id);
+  return client_->Call(&ClockClient::Stub::GetClock, request, Repeatable());
+}
+
+absl::StatusOr<v1::HeartbeatResponse> ClockBackend::Heartbeat(const v1::HeartbeatRequest& request) {
+  return client_->Call(&ClockClient::Stub::Heartbeat, request, Repeatable());
+}
+
+}  // namespace draughts::gateway

@@ -1,0 +1,235 @@
+#include "gateway/table_frames.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "gateway/error_mapping.h"
+#include "gateway/proto_json.h"
+
+namespace draughts::gateway {
+namespace {
+
+bool Holds(const std::vector<v1::Color>& colors, v1::Color color) {
+  return std::find(colors.begin(), colors.end(), color) != colors.end();
+}
+
+const v1::PlayerState* PlayerOf(const v1::GameState& game, v1::Color color) {
+  if (color == v1::COLOR_WHITE) return &game.white();
+  if (color == v1::COLOR_BLACK) return &game.black();
+  return nullptr;
+}
+
+v1::Color Opponent(v1::Color color) {
+  return color == v1::COLOR_WHITE ? v1::COLOR_BLACK : v1::COLOR_WHITE;
+}
+
+}  // namespace
+
+absl::StatusOr<v1::ClientFrame> ParseClientFrame(std::string_view text, std::string* request_id) {
+  // The request id first, from a lenient read, so even a frame the strict
+  // parse refuses is answered under its id.
+  absl::StatusOr<google::protobuf::Struct> object = ParseJsonObject(text);
+  if (!object.ok()) return object.status();
+  absl::StatusOr<std::optional<std::string>> id = OptionalStringField(*object, "requestId");
+  if (id.ok() && id->has_value() && request_id != nullptr && (*id)->size() <= kMaxRequestIdBytes) {
+    *request_id = **id;
+  }
+  v1::ClientFrame frame;
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = false;
+  const auto parsed = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(text.data(), text.size()), &frame, options);
+  if (!parsed.ok()) {
+    std::string why(parsed.message());
+    if (why.size() > 200) why.resize(200);
+    return absl::InvalidArgumentError(absl::StrCat("not a ClientFrame: ", why));
+  }
+  if (frame.request_id().size() > kMaxRequestIdBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("\"requestId\" is longer than ", kMaxRequestIdBytes, " bytes"));
+  }
+  if (frame.action_case() == v1::ClientFrame::ACTION_NOT_SET) {
+    return absl::InvalidArgumentError(
+        "no action: send one of ping, move, resign, offerDraw, answerDraw, undo, voteRematch, "
+        "startGame, leave, postChat");
+  }
+  if (frame.has_move() && frame.move().notation().empty()) {
+    return absl::InvalidArgumentError("\"move.notation\" is required");
+  }
+  for (int ply : {frame.move().expected_ply(), frame.resign().expected_ply(),
+                  frame.offer_draw().expected_ply(), frame.answer_draw().expected_ply(),
+                  frame.undo().expected_ply()}) {
+    if (ply < 0) return absl::InvalidArgumentError("\"expectedPly\" must be 0 or more");
+  }
+  return frame;
+}
+
+std::string FrameJson(const v1::ServerFrame& frame) {
+  return MessageToJson(frame);
+}
+
+v1::ServerFrame TableAckFrame(std::string_view request_id, bool started) {
+  v1::ServerFrame frame;
+  frame.set_request_id(std::string(request_id));
+  frame.mutable_ack()->set_started(started);
+  return frame;
+}
+
+v1::ServerFrame TableErrorFrame(std::string_view request_id, const absl::Status& status) {
+  v1::ServerFrame frame;
+  frame.set_request_id(std::string(request_id));
+  frame.mutable_error()->set_code(std::string(StatusCodeName(status.code())));
+  frame.mutable_error()->set_message(std::string(status.message()));
+  return frame;
+}
+
+v1::ServerFrame::Score TableScore::Empty() {
+  v1::ServerFrame::Score score;
+  score.add_wins(0);
+  score.add_wins(0);
+  return score;
+}
+
+void TableScore::Apply(const v1::TableEvent& event) {
+  if (!event.has_game_finished()) return;
+  const v1::GameResult result = event.game_finished().result();
+  score_.set_games_finished(score_.games_finished() + 1);
+  if (result == v1::GAME_RESULT_DRAW) {
+    score_.set_draws(score_.draws() + 1);
+    return;
+  }
+  const v1::Color winner = result == v1::GAME_RESULT_WHITE_WINS   ? v1::COLOR_WHITE
+                           : result == v1::GAME_RESULT_BLACK_WINS ? v1::COLOR_BLACK
+                                                                  : v1::COLOR_UNSPECIFIED;
+  for (const v1::TableSeat& seat : event.table().seats()) {
+    if (winner != v1::COLOR_UNSPECIFIED && seat.color() == winner && seat.index() >= 0 &&
+        seat.index() < 2) {
+      score_.set_wins(seat.index(), score_.wins(seat.index()) + 1);
+    }
+  }
+}
+
+bool SeatBinding::holds(int index) const {
+  return std::find(seat_indexes.begin(), seat_indexes.end(), index) != seat_indexes.end();
+}
+
+std::vector<v1::Color> ColorsOf(const v1::Table& table, const SeatBinding& binding) {
+  std::vector<v1::Color> colors;
+  for (const v1::TableSeat& seat : table.seats()) {
+    if (binding.holds(seat.index()) && seat.color() != v1::COLOR_UNSPECIFIED) {
+      colors.push_back(seat.color());
+    }
+  }
+  return colors;
+}
+
+v1::ServerFrame TableViewFrame(const v1::Table& table, const TableScore& score,
+                               const SeatBinding& binding, const v1::GameState* game,
+                               const v1::GetClockResponse* clock, const v1::TableEvent* event) {
+  v1::ServerFrame frame;
+  v1::ServerFrame::TableView* view = frame.mutable_table();
+  *view->mutable_table() = table;
+  view->mutable_table()->clear_invite_code();
+  *view->mutable_score() = score.score();
+  const bool game_is_current = game != nullptr && game->game_id() == table.game_id();
+  for (int index = 0; index < 2; ++index) {
+    v1::ServerFrame::SeatView* seat = view->add_seats();
+    seat->set_index(index);
+    seat->set_yours(binding.holds(index));
+    seat->set_wins(score.score().wins(index));
+    for (const v1::TableSeat& table_seat : table.seats()) {
+      if (table_seat.index() != index) continue;
+      if (table_seat.has_occupant()) *seat->mutable_occupant() = table_seat.occupant();
+      seat->set_color(table_seat.color());
+      seat->set_rematch_vote(table_seat.rematch_vote());
+    }
+    if (seat->occupant().kind() == v1::SEAT_KIND_BOT) seat->set_connected(true);
+    if (!game_is_current || seat->color() == v1::COLOR_UNSPECIFIED) continue;
+    const v1::PlayerState* player = PlayerOf(*game, seat->color());
+    if (player == nullptr) continue;
+    seat->set_connected(player->connected() || seat->occupant().kind() == v1::SEAT_KIND_BOT);
+    seat->set_computer_playing(player->computer_playing());
+    if (clock == nullptr || game->result() != v1::GAME_RESULT_ONGOING) continue;
+    for (const v1::SeatPresence& presence : clock->presence()) {
+      if (presence.color() == seat->color() && !presence.connected() &&
+          presence.has_abandon_deadline() && !player->computer_playing()) {
+        *seat->mutable_abandon_deadline() = presence.abandon_deadline();
+      }
+    }
+  }
+  if (event != nullptr) {
+    view->set_last_event_id(event->event_id());
+    *view->mutable_event() = *event;
+    view->mutable_event()->mutable_table()->clear_invite_code();
+  }
+  return frame;
+}
+
+v1::ServerFrame TableSnapshotFrame(const GameView& view, const std::vector<v1::Color>& colors) {
+  v1::ServerFrame frame;
+  v1::ServerFrame::Snapshot* snapshot = frame.mutable_snapshot();
+  *snapshot->mutable_game() = view.game;
+  for (v1::Color color : colors) snapshot->add_your_colors(color);
+  if (view.game.result() == v1::GAME_RESULT_ONGOING && Holds(colors, view.game.side_to_move())) {
+    *snapshot->mutable_legal_moves() = view.moves.moves();
+    snapshot->set_must_capture(view.moves.must_capture());
+  }
+  return frame;
+}
+
+v1::ServerFrame TableClockFrame(const v1::GameState& game, const v1::GetClockResponse* clock) {
+  v1::ServerFrame frame;
+  v1::ServerFrame::ClockView* view = frame.mutable_clock();
+  view->set_game_id(game.game_id());
+  view->set_white_timeouts(game.white().consecutive_automatic_moves());
+  view->set_black_timeouts(game.black().consecutive_automatic_moves());
+  view->set_color(game.side_to_move());
+  view->set_expected_ply(game.ply());
+  if (clock != nullptr && clock->armed() && game.result() == v1::GAME_RESULT_ONGOING &&
+      clock->expected_ply() == game.ply()) {
+    view->set_armed(true);
+    view->set_color(clock->color());
+    if (clock->has_deadline()) *view->mutable_deadline() = clock->deadline();
+    if (clock->has_remaining()) *view->mutable_remaining() = clock->remaining();
+    if (clock->has_server_time()) *view->mutable_server_time() = clock->server_time();
+  } else if (game.result() == v1::GAME_RESULT_ONGOING && game.has_move_deadline()) {
+    // The clock has not caught up with this ply yet: game_state's own
+    // deadline is the one it will arm.
+    view->set_armed(true);
+    *view->mutable_deadline() = game.move_deadline();
+  }
+  return frame;
+}
+
+v1::ServerFrame TableGameOverFrame(const v1::GameEvent& ended) {
+  v1::ServerFrame frame;
+  v1::ServerFrame::GameOver* over = frame.mutable_game_over();
+  over->set_game_id(ended.game_id());
+  over->set_result(ended.game_ended().result());
+  over->set_reason(ended.game_ended().reason());
+  over->set_by(ended.game_ended().by());
+  return frame;
+}
+
+absl::StatusOr<v1::Color> ActingColor(const std::vector<v1::Color>& held, v1::Color asked,
+                                      const v1::GameState& game, bool answering_draw) {
+  if (held.empty()) {
+    return absl::PermissionDeniedError("you are watching this table: only its players can do this");
+  }
+  if (game.game_id().empty()) return absl::FailedPreconditionError("no game is being played");
+  if (asked != v1::COLOR_UNSPECIFIED) {
+    if (!Holds(held, asked)) return absl::PermissionDeniedError("you do not play that colour");
+    return asked;
+  }
+  if (held.size() == 1) return held.front();
+  // Both colours (hotseat): the one whose turn it is to act.
+  if (answering_draw && game.draw_offered_by() != v1::COLOR_UNSPECIFIED) {
+    return Opponent(game.draw_offered_by());
+  }
+  if (Holds(held, game.side_to_move())) return game.side_to_move();
+  return held.front();
+}
+
+}  // namespace draughts::gateway

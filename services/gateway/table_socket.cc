@@ -1,0 +1,762 @@
+#include "gateway/table_socket.h"
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <utility>
+
+#include "absl/random/random.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "platform/logging.h"
+#include "platform/status.h"
+
+namespace draughts::gateway {
+
+namespace beast = boost::beast;
+namespace net = boost::asio;
+namespace websocket = beast::websocket;
+
+namespace {
+
+std::string NewConnectionId() {
+  absl::BitGen bits;
+  return absl::StrFormat("ts%016x", absl::Uniform<uint64_t>(bits));
+}
+
+// Streams that end with UNAVAILABLE (a replica draining, Redis blinking)
+// are resumed from the last id passed on, this many times in a row.
+constexpr int kMaxStreamFailures = 6;
+
+bool Retryable(const grpc::Status& status) {
+  return status.error_code() == grpc::StatusCode::UNAVAILABLE;
+}
+
+}  // namespace
+
+TableSocket::TableSocket(net::ip::tcp::socket socket, GatewayContext context,
+                         TableSocketServices* services, TableSocketOpening opening)
+    : ticket_{context.hub, this, services->per_session, opening.session_id},
+      ws_(std::move(socket)),
+      context_(std::move(context)),
+      services_(services),
+      opening_(std::move(opening)),
+      connection_id_(NewConnectionId()) {
+  table_ = opening_.table;
+  known_games_played_ = table_.games_played();
+}
+
+TableSocket::~TableSocket() {
+  if (opened_) context_.metrics->SocketClosed();
+}
+
+// ---------------------------------------------------------------- I/O
+
+void TableSocket::Start(const beast::http::request<beast::http::string_body>& request) {
+  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  // As GameSocket: the message limit is counted in Read, so an oversized
+  // message gets a graceful 1009 rather than a reset.
+  ws_.read_message_max(0);
+  ws_.text(true);
+  ws_.async_accept(request, beast::bind_front_handler(&TableSocket::OnAccept, shared_from_this()));
+}
+
+void TableSocket::OnAccept(beast::error_code error) {
+  if (error) {
+    MarkClosed();
+    return;
+  }
+  opened_ = true;
+  context_.metrics->SocketOpened();
+  context_.hub->Register(this, weak_from_this());
+  SendWelcome();
+  SendTableView(nullptr);
+  WatchTable();
+  LoadChat();
+  if (!table_.game_id().empty()) {
+    const bool resuming = opening_.resume_game_id == table_.game_id();
+    FeedGame(table_.game_id(), resuming ? opening_.resume_game_after : "");
+  }
+  Read();
+}
+
+void TableSocket::Read() {
+  const std::size_t room = kMaxMessageBytes + 1 - buffer_.size();
+  ws_.async_read_some(buffer_, room,
+                      beast::bind_front_handler(&TableSocket::OnRead, shared_from_this()));
+}
+
+void TableSocket::OnRead(beast::error_code error, std::size_t /*bytes*/) {
+  if (error) {
+    MarkClosed();
+    return;
+  }
+  if (buffer_.size() > kMaxMessageBytes) {
+    CloseTooBig();
+    return;
+  }
+  if (!ws_.is_message_done()) {
+    Read();
+    return;
+  }
+  context_.metrics->MessageIn();
+  const bool text = ws_.got_text();
+  std::string frame = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  if (!text) {
+    Send(TableErrorFrame("", absl::InvalidArgumentError("send JSON in text frames")));
+  } else {
+    HandleFrame(frame);
+  }
+  Read();
+}
+
+void TableSocket::CloseTooBig() {
+  buffer_.consume(buffer_.size());
+  if (!open()) return;
+  closing_ = true;
+  StopHeartbeats(true);
+  websocket::stream_base::timeout closing{};
+  closing.handshake_timeout = kCloseHandshakeTimeout;
+  closing.idle_timeout = websocket::stream_base::none();
+  closing.keep_alive_pings = false;
+  ws_.set_option(closing);
+  ws_.async_close(websocket::close_code::too_big,
+                  [self = shared_from_this()](beast::error_code) { self->MarkClosed(); });
+}
+
+void TableSocket::Send(const v1::ServerFrame& frame) {
+  if (!open()) return;
+  if (outbox_.size() >= kMaxQueuedFrames) {
+    platform::LogWarn("table socket too slow: closing", {{"table", opening_.table_id}});
+    closing_ = true;
+    StopHeartbeats(true);
+    ws_.async_close(websocket::close_code::try_again_later,
+                    [self = shared_from_this()](beast::error_code) { self->MarkClosed(); });
+    return;
+  }
+  outbox_.push_back(FrameJson(frame));
+  if (!writing_) Write();
+}
+
+void TableSocket::Write() {
+  writing_ = true;
+  ws_.async_write(net::buffer(outbox_.front()),
+                  beast::bind_front_handler(&TableSocket::OnWrite, shared_from_this()));
+}
+
+void TableSocket::OnWrite(beast::error_code error, std::size_t /*bytes*/) {
+  writing_ = false;
+  if (error) {
+    MarkClosed();
+    return;
+  }
+  context_.metrics->MessageOut();
+  outbox_.pop_front();
+  if (!outbox_.empty() && !closing_) Write();
+}
+
+void TableSocket::CloseGoingAway() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    if (self->open()) {
+      self->closing_ = true;
+      self->StopHeartbeats(true);
+      self->ws_.async_close(websocket::close_code::going_away,
+                            [self](beast::error_code) { self->MarkClosed(); });
+    }
+    // The streams end now, so shutdown does not wait for the close frame.
+    if (self->table_stream_) self->table_stream_->Cancel();
+    if (self->game_stream_) self->game_stream_->Cancel();
+    if (self->chat_stream_) self->chat_stream_->Cancel();
+  });
+}
+
+void TableSocket::MarkClosed() {
+  // Strand only.
+  const bool was_closed = closed_.exchange(true);
+  if (!was_closed) StopHeartbeats(true);
+  if (table_stream_) table_stream_->Cancel();
+  if (game_stream_) game_stream_->Cancel();
+  if (chat_stream_) chat_stream_->Cancel();
+}
+
+void TableSocket::OnStrand(std::function<void()> work) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), work = std::move(work)] {
+    if (self->open()) work();
+  });
+}
+
+void TableSocket::OnWorker(std::function<void()> work) {
+  net::post(*context_.workers, [self = shared_from_this(), work = std::move(work)] { work(); });
+}
+
+void TableSocket::After(int failures, std::function<void()> work) {
+  auto timer = std::make_shared<net::steady_timer>(ws_.get_executor());
+  timer->expires_after(std::chrono::milliseconds(100) * (1 << std::min(failures, 6)));
+  timer->async_wait(
+      [self = shared_from_this(), timer, work = std::move(work)](beast::error_code error) {
+        if (!error && self->open()) work();
+      });
+}
+
+// ---------------------------------------------------------------- table
+
+void TableSocket::SendWelcome() {
+  v1::ServerFrame frame;
+  v1::ServerFrame::Welcome* welcome = frame.mutable_welcome();
+  welcome->set_table_id(opening_.table_id);
+  const bool seated = !opening_.binding.seat_indexes.empty();
+  welcome->set_role(seated ? v1::ServerFrame::ROLE_PLAYER : v1::ServerFrame::ROLE_SPECTATOR);
+  for (int index : opening_.binding.seat_indexes) welcome->add_seat_indexes(index);
+  welcome->set_player_id(opening_.requester.player_id());
+  welcome->set_display_name(opening_.requester.display_name());
+  welcome->set_chat_muted(opening_.chat_muted);
+  if (seated) welcome->set_invite_path(opening_.invite_path);
+  Send(frame);
+}
+
+void TableSocket::WatchTable() {
+  const int generation = ++table_generation_;
+  v1::WatchTableRequest request;
+  request.set_table_id(opening_.table_id);
+  request.set_from_event_id(table_from_);
+  auto self = shared_from_this();
+  MatchmakingClient& client = services_->matchmaking->client();
+  table_stream_ = StartStream<v1::TableEvent>(
+      [&client, request](grpc::ClientContext* context,
+                         grpc::ClientReadReactor<v1::TableEvent>* reactor) {
+        client.stub().async()->WatchTable(context, &request, reactor);
+      },
+      [self, generation](v1::TableEvent event) {
+        self->OnStrand([self, generation, event = std::move(event)]() mutable {
+          self->OnTableEvent(generation, std::move(event));
+        });
+      },
+      [self, generation](const grpc::Status& status) {
+        self->OnStrand([self, generation, status] { self->OnTableDone(generation, status); });
+      });
+  if (closed_) table_stream_->Cancel();
+}
+
+void TableSocket::OnTableEvent(int generation, v1::TableEvent event) {
+  if (generation != table_generation_) return;
+  table_failures_ = 0;
+  table_from_ = event.event_id();
+  score_.Apply(event);
+  const bool newer = event.table().games_played() >= known_games_played_;
+  if (newer) table_ = event.table();
+  // Replayed events (older than the table read at opening) only count the
+  // score; the views they would make are stale.
+  if (newer) SendTableView(&event);
+  if (newer && !table_.game_id().empty() && table_.game_id() != game_id_ &&
+      table_.games_played() > 0) {
+    known_games_played_ = table_.games_played();
+    SwitchGame(table_.game_id());
+  }
+}
+
+void TableSocket::OnTableDone(int generation, const grpc::Status& status) {
+  if (generation != table_generation_) return;
+  if (status.ok()) return;  // the table closed
+  if (Retryable(status) && ++table_failures_ <= kMaxStreamFailures) {
+    After(table_failures_, [this] { WatchTable(); });
+    return;
+  }
+  Send(TableErrorFrame("", platform::FromGrpcStatus(status)));
+}
+
+void TableSocket::SendTableView(const v1::TableEvent* event) {
+  const v1::GameState* game = game_.game.game_id().empty() ? nullptr : &game_.game;
+  Send(TableViewFrame(table_, score_, opening_.binding, game, clock_ ? &*clock_ : nullptr, event));
+}
+
+void TableSocket::SwitchGame(const std::string& game_id) {
+  if (opening_.binding.seat_indexes.empty() || opening_.tokens.game_id == game_id) {
+    FeedGame(game_id, "");
+    return;
+  }
+  v1::GetTableRequest request;
+  request.set_table_id(opening_.table_id);
+  *request.mutable_requester() = opening_.requester;
+  OnWorker([this, request, game_id] {
+    absl::StatusOr<v1::GetTableResponse> got = services_->matchmaking->GetTable(request);
+    OnStrand([this, got = std::move(got), game_id] {
+      if (got.ok()) {
+        GameTokens tokens = TokensOf(got->your_tokens());
+        if (!tokens.game_id.empty()) opening_.tokens = std::move(tokens);
+      }
+      FeedGame(game_id, "");
+    });
+  });
+}
+
+// ---------------------------------------------------------------- game
+
+std::vector<v1::Color> TableSocket::MyColors() const {
+  return ColorsOf(table_, opening_.binding);
+}
+
+void TableSocket::FeedGame(const std::string& game_id, const std::string& after) {
+  if (game_stream_) game_stream_->Cancel();
+  ++game_generation_;
+  game_id_ = game_id;
+  game_from_ = after;
+  game_failures_ = 0;
+  shown_version_ = -1;
+  game_ = GameView{};
+  clock_.reset();
+  // The snapshot first, then the events: those it already shows make no
+  // new snapshot.
+  RefreshGame([this] { WatchGame(); });
+}
+
+void TableSocket::RefreshGame(std::function<void()> then) {
+  if (refreshing_) {
+    // One read at a time, so snapshots go out in order; the next read
+    // starts when this one is done.
+    refresh_again_ = true;
+    if (then) refresh_then_ = std::move(then);
+    return;
+  }
+  refreshing_ = true;
+  const std::string game_id = game_id_;
+  OnWorker([this, game_id, then = std::move(then)] {
+    absl::StatusOr<GameView> view = context_.games->GetView(game_id);
+    std::optional<v1::GetClockResponse> clock;
+    if (view.ok() && view->game.result() == v1::GAME_RESULT_ONGOING) {
+      absl::StatusOr<v1::GetClockResponse> got = services_->clock->GetClock(game_id);
+      if (got.ok()) clock = *std::move(got);
+    }
+    OnStrand([this, game_id, view = std::move(view), clock = std::move(clock), then] {
+      refreshing_ = false;
+      // A newer game may have taken over meanwhile: then this read is stale.
+      if (game_id == game_id_) {
+        ShowGame(view, clock);
+        if (then) then();
+      }
+      if (refresh_again_) {
+        refresh_again_ = false;
+        std::function<void()> next = std::move(refresh_then_);
+        refresh_then_ = nullptr;
+        RefreshGame(std::move(next));
+      }
+    });
+  });
+}
+
+void TableSocket::ShowGame(const absl::StatusOr<GameView>& view,
+                           const std::optional<v1::GetClockResponse>& clock) {
+  if (!view.ok()) {
+    Send(TableErrorFrame("", view.status()));
+    return;
+  }
+  if (view->game.version() <= shown_version_) return;
+  shown_version_ = view->game.version();
+  game_ = *view;
+  clock_ = clock;
+  const std::vector<v1::Color> colors = MyColors();
+  Send(TableSnapshotFrame(game_, colors));
+  Send(TableClockFrame(game_.game, clock_ ? &*clock_ : nullptr));
+  SendTableView(nullptr);
+  if (game_.game.result() == v1::GAME_RESULT_ONGOING && !colors.empty() &&
+      heartbeat_game_id_ != game_id_) {
+    StopHeartbeats(true);
+    heartbeat_game_id_ = game_id_;
+    heartbeat_colors_ = colors;
+    Heartbeat();
+  }
+}
+
+void TableSocket::WatchGame() {
+  const int generation = ++game_generation_;
+  v1::WatchGameRequest request;
+  request.set_game_id(game_id_);
+  request.set_from_event_id(game_from_);
+  auto self = shared_from_this();
+  GameClient& client = context_.games->client();
+  game_stream_ = StartStream<v1::GameEvent>(
+      [&client, request](grpc::ClientContext* context,
+                         grpc::ClientReadReactor<v1::GameEvent>* reactor) {
+        client.stub().async()->WatchGame(context, &request, reactor);
+      },
+      [self, generation](v1::GameEvent event) {
+        self->OnStrand([self, generation, event = std::move(event)]() mutable {
+          self->OnGameEvent(generation, std::move(event));
+        });
+      },
+      [self, generation](const grpc::Status& status) {
+        self->OnStrand([self, generation, status] { self->OnGameDone(generation, status); });
+      });
+  if (closed_) game_stream_->Cancel();
+}
+
+void TableSocket::OnGameEvent(int generation, v1::GameEvent event) {
+  if (generation != game_generation_) return;
+  game_failures_ = 0;
+  game_from_ = event.event_id();
+  v1::ServerFrame frame;
+  *frame.mutable_game_event() = event;
+  Send(frame);
+  if (event.has_game_ended()) {
+    Send(TableGameOverFrame(event));
+    StopHeartbeats(false);
+  }
+  if (EventChangesSnapshot(event) && event.version() > shown_version_) RefreshGame();
+}
+
+void TableSocket::OnGameDone(int generation, const grpc::Status& status) {
+  if (generation != game_generation_) return;
+  if (status.ok()) return;  // the game ended
+  if (Retryable(status) && ++game_failures_ <= kMaxStreamFailures) {
+    After(game_failures_, [this, generation] {
+      if (generation == game_generation_) WatchGame();
+    });
+    return;
+  }
+  // A resume point older than the retained events: the snapshot already
+  // shows the game, so go on from where it ends.
+  if (status.error_code() == grpc::StatusCode::FAILED_PRECONDITION &&
+      game_from_ != game_.game.last_event_id()) {
+    game_from_ = game_.game.last_event_id();
+    WatchGame();
+    return;
+  }
+  Send(TableErrorFrame("", platform::FromGrpcStatus(status)));
+}
+
+// ---------------------------------------------------------------- presence
+
+void TableSocket::Heartbeat() {
+  if (heartbeat_game_id_.empty() || !open()) return;
+  const std::string game_id = heartbeat_game_id_;
+  const std::vector<v1::Color> colors = heartbeat_colors_;
+  OnWorker([this, game_id, colors] {
+    absl::Duration interval = absl::Seconds(10);
+    bool stop = false;
+    for (v1::Color color : colors) {
+      v1::HeartbeatRequest request;
+      request.set_game_id(game_id);
+      request.set_color(color);
+      request.set_connection_id(connection_id_);
+      absl::StatusOr<v1::HeartbeatResponse> beat = services_->clock->Heartbeat(request);
+      if (beat.ok() && beat->has_interval()) {
+        interval = std::min(interval, absl::Seconds(beat->interval().seconds()) +
+                                          absl::Nanoseconds(beat->interval().nanos()));
+      }
+      // The game is over (NOT_FOUND) or the seat a bot's: nothing to keep.
+      if (absl::IsNotFound(beat.status()) || absl::IsFailedPrecondition(beat.status())) {
+        stop = true;
+      }
+    }
+    interval = std::max(interval, absl::Seconds(1));
+    OnStrand([this, game_id, interval, stop] {
+      if (game_id != heartbeat_game_id_) return;
+      if (stop) {
+        heartbeat_game_id_.clear();
+        return;
+      }
+      heartbeat_timer_.emplace(ws_.get_executor());
+      heartbeat_timer_->expires_after(absl::ToChronoMilliseconds(interval));
+      heartbeat_timer_->async_wait([self = shared_from_this(), game_id](beast::error_code error) {
+        if (!error && self->open() && game_id == self->heartbeat_game_id_) self->Heartbeat();
+      });
+    });
+  });
+}
+
+void TableSocket::StopHeartbeats(bool send_closing) {
+  if (heartbeat_timer_) heartbeat_timer_->cancel();
+  if (heartbeat_game_id_.empty()) return;
+  if (send_closing) {
+    // Tells the clock this connection is gone now, not three beats later.
+    ClockBackend* clock = services_->clock;
+    std::vector<v1::HeartbeatRequest> requests;
+    for (v1::Color color : heartbeat_colors_) {
+      v1::HeartbeatRequest request;
+      request.set_game_id(heartbeat_game_id_);
+      request.set_color(color);
+      request.set_connection_id(connection_id_);
+      request.set_closing(true);
+      requests.push_back(std::move(request));
+    }
+    net::post(*context_.workers, [clock, requests = std::move(requests)] {
+      for (const v1::HeartbeatRequest& request : requests) (void)clock->Heartbeat(request);
+    });
+  }
+  heartbeat_game_id_.clear();
+  heartbeat_colors_.clear();
+}
+
+// ---------------------------------------------------------------- chat
+
+void TableSocket::LoadChat() {
+  if (!opening_.resume_chat_after.empty()) {
+    chat_from_ = opening_.resume_chat_after;
+    WatchChat();
+    return;
+  }
+  OnWorker([this] {
+    absl::StatusOr<std::vector<v1::ChatMessage>> recent =
+        services_->chat->Recent(opening_.table_id, kChatHistory);
+    OnStrand([this, recent = std::move(recent)] {
+      if (!recent.ok()) {
+        Send(TableErrorFrame("", recent.status()));
+        return;
+      }
+      v1::ServerFrame frame;
+      for (const v1::ChatMessage& message : *recent) {
+        *frame.mutable_chat_history()->add_messages() = message;
+      }
+      if (!frame.has_chat_history()) frame.mutable_chat_history();
+      Send(frame);
+      // From the last message shown, or from the room's beginning when it
+      // is empty, so nothing posted meanwhile is missed.
+      chat_from_ = recent->empty() ? "0-0" : recent->back().message_id();
+      WatchChat();
+    });
+  });
+}
+
+void TableSocket::WatchChat() {
+  const int generation = ++chat_generation_;
+  v1::WatchChatRequest request;
+  request.mutable_room()->set_table_id(opening_.table_id);
+  request.set_from_message_id(chat_from_);
+  auto self = shared_from_this();
+  ChatClient& client = services_->chat->client();
+  chat_stream_ = StartStream<v1::ChatMessage>(
+      [&client, request](grpc::ClientContext* context,
+                         grpc::ClientReadReactor<v1::ChatMessage>* reactor) {
+        client.stub().async()->WatchChat(context, &request, reactor);
+      },
+      [self, generation](v1::ChatMessage message) {
+        self->OnStrand([self, generation, message = std::move(message)]() mutable {
+          self->OnChatMessage(generation, std::move(message));
+        });
+      },
+      [self, generation](const grpc::Status& status) {
+        self->OnStrand([self, generation, status] { self->OnChatDone(generation, status); });
+      });
+  if (closed_) chat_stream_->Cancel();
+}
+
+void TableSocket::OnChatMessage(int generation, v1::ChatMessage message) {
+  if (generation != chat_generation_) return;
+  chat_failures_ = 0;
+  chat_from_ = message.message_id();
+  v1::ServerFrame frame;
+  *frame.mutable_chat_message() = std::move(message);
+  Send(frame);
+}
+
+void TableSocket::OnChatDone(int generation, const grpc::Status& status) {
+  if (generation != chat_generation_) return;
+  if (status.ok()) return;
+  if (Retryable(status) && ++chat_failures_ <= kMaxStreamFailures) {
+    After(chat_failures_, [this, generation] {
+      if (generation == chat_generation_) WatchChat();
+    });
+    return;
+  }
+  Send(TableErrorFrame("", platform::FromGrpcStatus(status)));
+}
+
+// ---------------------------------------------------------------- actions
+
+void TableSocket::HandleFrame(const std::string& text) {
+  std::string request_id;
+  absl::StatusOr<v1::ClientFrame> frame = ParseClientFrame(text, &request_id);
+  if (!frame.ok()) {
+    Send(TableErrorFrame(request_id, frame.status()));
+    return;
+  }
+  if (frame->has_ping()) {
+    v1::ServerFrame pong;
+    pong.mutable_pong();
+    Send(pong);
+    return;
+  }
+  if (!limiter_.Allow(absl::Now())) {
+    Send(TableErrorFrame(frame->request_id(),
+                         absl::ResourceExhaustedError(absl::StrCat(
+                             "more than ", kActionsPerSecond,
+                             " actions per second on this socket: slow down (nothing was done)"))));
+    return;
+  }
+  if (actions_in_flight_ >= kMaxActionsInFlight) {
+    Send(TableErrorFrame(frame->request_id(),
+                         absl::ResourceExhaustedError("too many actions waiting: slow down")));
+    return;
+  }
+  ++actions_in_flight_;
+  const std::string key = absl::StrCat(connection_id_, ".", ++action_seq_);
+  OnWorker([this, frame = *std::move(frame), game = game_.game, tokens = opening_.tokens,
+            colors = MyColors(), key] {
+    ActionResult result = RunAction(frame, game, tokens, colors, key);
+    net::post(ws_.get_executor(), [self = shared_from_this(), id = frame.request_id(),
+                                   result = std::move(result)]() mutable {
+      --self->actions_in_flight_;
+      if (!self->open()) return;
+      if (!result.tokens.game_id.empty()) self->opening_.tokens = std::move(result.tokens);
+      if (result.left) {
+        self->StopHeartbeats(true);
+        self->opening_.binding.seat_indexes.clear();
+        self->opening_.tokens = GameTokens{};
+        self->opening_.chat_muted = self->table_.options().spectators_muted();
+        self->SendWelcome();
+      }
+      self->Send(result.status.ok() ? TableAckFrame(id, result.started)
+                                    : TableErrorFrame(id, result.status));
+    });
+  });
+}
+
+TableSocket::ActionResult TableSocket::RunAction(const v1::ClientFrame& frame,
+                                                 const v1::GameState& game,
+                                                 const GameTokens& tokens,
+                                                 const std::vector<v1::Color>& colors,
+                                                 const std::string& idempotency_key) const {
+  ActionResult result;
+  const bool seated = !opening_.binding.seat_indexes.empty();
+  auto token_for = [&](v1::Color asked, bool answering_draw) -> absl::StatusOr<std::string> {
+    absl::StatusOr<v1::Color> color = ActingColor(colors, asked, game, answering_draw);
+    if (!color.ok()) return color.status();
+    auto it = tokens.by_color.find(*color);
+    if (tokens.game_id != game.game_id() || it == tokens.by_color.end()) {
+      return absl::FailedPreconditionError("your seat in this game is not known yet: retry");
+    }
+    return it->second;
+  };
+  auto not_seated = [] {
+    return absl::PermissionDeniedError("you are watching this table: only its players can do this");
+  };
+  GameBackend& games = *context_.games;
+  ClientAction action;
+  switch (frame.action_case()) {
+    case v1::ClientFrame::kMove: {
+      action.kind = ActionKind::kMove;
+      action.move = frame.move().notation();
+      action.expected_ply = frame.move().expected_ply();
+      absl::StatusOr<std::string> token = token_for(v1::COLOR_UNSPECIFIED, false);
+      if (!token.ok()) {
+        result.status = token.status();
+        return result;
+      }
+      action.token = *token;
+      result.status = games.Act(game.game_id(), action);
+      return result;
+    }
+    case v1::ClientFrame::kResign:
+    case v1::ClientFrame::kOfferDraw:
+    case v1::ClientFrame::kAnswerDraw: {
+      v1::Color asked = v1::COLOR_UNSPECIFIED;
+      if (frame.has_resign()) {
+        action.kind = ActionKind::kResign;
+        action.expected_ply = frame.resign().expected_ply();
+        asked = frame.resign().color();
+      } else if (frame.has_offer_draw()) {
+        action.kind = ActionKind::kOfferDraw;
+        action.expected_ply = frame.offer_draw().expected_ply();
+        asked = frame.offer_draw().color();
+      } else {
+        action.kind =
+            frame.answer_draw().accept() ? ActionKind::kAcceptDraw : ActionKind::kDeclineDraw;
+        action.expected_ply = frame.answer_draw().expected_ply();
+        asked = frame.answer_draw().color();
+      }
+      absl::StatusOr<std::string> token = token_for(asked, frame.has_answer_draw());
+      if (!token.ok()) {
+        result.status = token.status();
+        return result;
+      }
+      action.token = *token;
+      result.status = games.Act(game.game_id(), action);
+      return result;
+    }
+    case v1::ClientFrame::kUndo: {
+      absl::StatusOr<std::string> token = token_for(v1::COLOR_UNSPECIFIED, false);
+      if (!token.ok()) {
+        result.status = token.status();
+        return result;
+      }
+      v1::UndoMoveRequest request;
+      request.set_game_id(game.game_id());
+      request.set_player_token(*token);
+      request.set_expected_ply(frame.undo().expected_ply());
+      platform::CallOptions options;
+      options.safe_to_retry = true;
+      result.status = games.client().Call(&GameClient::Stub::UndoMove, request, options).status();
+      return result;
+    }
+    case v1::ClientFrame::kVoteRematch: {
+      if (!seated) {
+        result.status = not_seated();
+        return result;
+      }
+      v1::VoteRematchRequest request;
+      request.set_idempotency_key(idempotency_key);
+      *request.mutable_requester() = opening_.requester;
+      request.set_table_id(opening_.table_id);
+      absl::StatusOr<v1::VoteRematchResponse> voted = services_->matchmaking->VoteRematch(request);
+      result.status = voted.status();
+      if (voted.ok()) {
+        result.started = voted->started();
+        result.tokens = TokensOf(voted->your_tokens());
+      }
+      return result;
+    }
+    case v1::ClientFrame::kStartGame: {
+      if (!seated) {
+        result.status = not_seated();
+        return result;
+      }
+      v1::StartGameRequest request;
+      request.set_idempotency_key(idempotency_key);
+      *request.mutable_requester() = opening_.requester;
+      request.set_table_id(opening_.table_id);
+      absl::StatusOr<v1::StartGameResponse> started = services_->matchmaking->StartGame(request);
+      result.status = started.status();
+      if (started.ok()) {
+        result.started = true;
+        result.tokens = TokensOf(started->your_tokens());
+      }
+      return result;
+    }
+    case v1::ClientFrame::kLeave: {
+      if (!seated) {
+        result.status = not_seated();
+        return result;
+      }
+      v1::LeaveTableRequest request;
+      request.set_idempotency_key(idempotency_key);
+      *request.mutable_requester() = opening_.requester;
+      request.set_table_id(opening_.table_id);
+      result.status = services_->matchmaking->LeaveTable(request).status();
+      result.left = result.status.ok();
+      return result;
+    }
+    case v1::ClientFrame::kPostChat: {
+      v1::PostMessageRequest request;
+      request.mutable_room()->set_table_id(opening_.table_id);
+      request.set_text(frame.post_chat().text());
+      request.set_idempotency_key(idempotency_key);
+      v1::ChatAuthor* author = request.mutable_author();
+      const auto token = tokens.by_color.begin();
+      if (seated && !tokens.game_id.empty() && token != tokens.by_color.end()) {
+        author->mutable_player()->set_game_id(tokens.game_id);
+        author->mutable_player()->set_player_token(token->second);
+      } else {
+        author->set_spectator_session(opening_.session_id);
+        author->set_display_name(opening_.requester.display_name());
+        author->set_player_id(opening_.requester.player_id());
+      }
+      result.status = services_->chat->Post(request).status();
+      return result;
+    }
+    case v1::ClientFrame::kPing:
+    case v1::ClientFrame::ACTION_NOT_SET:
+      break;
+  }
+  return result;
+}
+
+}  // namespace draughts::gateway

@@ -1,0 +1,184 @@
+// The WebSocket of one table for one browser tab (docs/WEB_PROTOCOL.md,
+// "Table WebSocket"): the table's events (WatchTable), its current game
+// (snapshots and WatchGame), the move timer (GetClock), the chat
+// (ListMessages + WatchChat), and the player's actions, as the ClientFrame
+// and ServerFrame messages of web_socket.proto.
+//
+// Bound once, at opening, to the session's seats (TableSocketOpening): seat
+// tokens stay in this object and go only to game_state and chat.
+//
+// Threads: socket I/O and all of this object's state live on the
+// connection's strand. The three streams are read with gRPC's callback API
+// (table_socket_stream.h: no thread per stream); their events, and the
+// answers of blocking calls run on the worker pool, are posted back to the
+// strand. Closing the socket cancels the streams.
+#ifndef DRAUGHTS_GATEWAY_TABLE_SOCKET_H_
+#define DRAUGHTS_GATEWAY_TABLE_SOCKET_H_
+
+#include <atomic>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "draughts/v1/chat.pb.h"
+#include "draughts/v1/web_socket.pb.h"
+#include "gateway/gateway_context.h"
+#include "gateway/socket_hub.h"
+#include "gateway/table_frames.h"
+#include "gateway/table_socket_limits.h"
+#include "gateway/table_socket_open.h"
+#include "gateway/table_socket_services.h"
+#include "gateway/table_socket_stream.h"
+
+namespace draughts::gateway {
+
+class TableSocket : public HubMember, public std::enable_shared_from_this<TableSocket> {
+ public:
+  static constexpr std::size_t kMaxQueuedFrames = 512;
+  static constexpr int kMaxActionsInFlight = 8;
+  // Actions per second per socket, on average and at once (pings are free).
+  static constexpr double kActionsPerSecond = 5;
+  static constexpr double kActionBurst = 10;
+  static constexpr int kChatHistory = 50;
+  static constexpr std::chrono::seconds kCloseHandshakeTimeout{3};
+
+  // The caller had SocketHub::Admit() and the session counter's TryAcquire
+  // succeed for this socket; the destructor gives both back.
+  TableSocket(boost::asio::ip::tcp::socket socket, GatewayContext context,
+              TableSocketServices* services, TableSocketOpening opening);
+  ~TableSocket() override;
+
+  void Start(const boost::beast::http::request<boost::beast::http::string_body>& request);
+  void CloseGoingAway() override;
+
+ private:
+  // --- I/O (as GameSocket) ---
+  void OnAccept(boost::beast::error_code error);
+  void Read();
+  void OnRead(boost::beast::error_code error, std::size_t bytes);
+  void CloseTooBig();
+  void Send(const v1::ServerFrame& frame);
+  void Write();
+  void OnWrite(boost::beast::error_code error, std::size_t bytes);
+  void MarkClosed();
+  bool open() const { return !closing_ && !closed_; }
+  // Runs `work` on the strand if the socket is still open then.
+  void OnStrand(std::function<void()> work);
+  // Runs `work` on the worker pool.
+  void OnWorker(std::function<void()> work);
+  // Runs `work` on the strand after a backoff for `failures`.
+  void After(int failures, std::function<void()> work);
+
+  // --- the table ---
+  void SendWelcome();
+  void WatchTable();
+  void OnTableEvent(int generation, v1::TableEvent event);
+  void OnTableDone(int generation, const grpc::Status& status);
+  void SendTableView(const v1::TableEvent* event);
+  // A game newer than the one shown started: refresh the tokens, then feed it.
+  void SwitchGame(const std::string& game_id);
+
+  // --- the game ---
+  void FeedGame(const std::string& game_id, const std::string& after);
+  void WatchGame();
+  void OnGameEvent(int generation, v1::GameEvent event);
+  void OnGameDone(int generation, const grpc::Status& status);
+  // Re-reads the game and its clock and sends snapshot, clock and table.
+  void RefreshGame(std::function<void()> then = nullptr);
+  void ShowGame(const absl::StatusOr<GameView>& view,
+                const std::optional<v1::GetClockResponse>& clock);
+  std::vector<v1::Color> MyColors() const;
+
+  // --- presence ---
+  void Heartbeat();
+  void StopHeartbeats(bool send_closing);
+
+  // --- chat ---
+  void LoadChat();
+  void WatchChat();
+  void OnChatMessage(int generation, v1::ChatMessage message);
+  void OnChatDone(int generation, const grpc::Status& status);
+
+  // --- actions ---
+  void HandleFrame(const std::string& text);
+  struct ActionResult {
+    absl::Status status;
+    bool started = false;
+    bool left = false;
+    GameTokens tokens;  // from StartGame / VoteRematch
+  };
+  ActionResult RunAction(const v1::ClientFrame& frame, const v1::GameState& game,
+                         const GameTokens& tokens, const std::vector<v1::Color>& colors,
+                         const std::string& idempotency_key) const;
+
+  struct Ticket {
+    SocketHub* hub;
+    HubMember* key;
+    SessionSocketCounter* counter;
+    std::string session_id;
+    ~Ticket() {
+      if (counter != nullptr) counter->Release(session_id);
+      hub->Leave(key);
+    }
+  };
+  Ticket ticket_;
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  const GatewayContext context_;
+  TableSocketServices* const services_;
+  TableSocketOpening opening_;
+  const std::string connection_id_;
+
+  // Strand-only state.
+  boost::beast::flat_buffer buffer_;
+  std::deque<std::string> outbox_;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool opened_ = false;
+  SocketActionRateLimiter limiter_{kActionsPerSecond, kActionBurst};
+  int actions_in_flight_ = 0;
+  int action_seq_ = 0;
+
+  v1::Table table_;
+  TableScore score_;
+  std::string table_from_;
+  int table_generation_ = 0;
+  int table_failures_ = 0;
+  int known_games_played_ = 0;
+
+  std::string game_id_;
+  std::string game_from_;
+  GameView game_;
+  std::optional<v1::GetClockResponse> clock_;
+  int64_t shown_version_ = -1;
+  int game_generation_ = 0;
+  int game_failures_ = 0;
+  bool refreshing_ = false;
+  bool refresh_again_ = false;
+  std::function<void()> refresh_then_;
+
+  std::string chat_from_;
+  int chat_generation_ = 0;
+  int chat_failures_ = 0;
+
+  std::optional<boost::asio::steady_timer> heartbeat_timer_;
+  std::string heartbeat_game_id_;
+  std::vector<v1::Color> heartbeat_colors_;
+
+  std::shared_ptr<StreamHandle> table_stream_;
+  std::shared_ptr<StreamHandle> game_stream_;
+  std::shared_ptr<StreamHandle> chat_stream_;
+  std::atomic<bool> closed_{false};
+};
+
+}  // namespace draughts::gateway
+
+#endif  // DRAUGHTS_GATEWAY_TABLE_SOCKET_H_

@@ -1,0 +1,23 @@
+// What table sockets need beyond the game sockets' context: the backends
+// of a table (matchmaking, clock, chat) and the per-session socket count.
+// Plain pointers: the server's owner outlives every socket.
+#ifndef DRAUGHTS_GATEWAY_TABLE_SOCKET_SERVICES_H_
+#define DRAUGHTS_GATEWAY_TABLE_SOCKET_SERVICES_H_
+
+#include "gateway/chat_backend.h"
+#include "gateway/clock_backend.h"
+#include "gateway/matchmaking_backend.h"
+#include "gateway/table_socket_limits.h"
+
+namespace draughts::gateway {
+
+struct TableSocketServices {
+  MatchmakingBackend* matchmaking = nullptr;
+  ClockBackend* clock = nullptr;
+  ChatBackend* chat = nullptr;
+  SessionSocketCounter* per_session = nullptr;
+};
+
+}  // namespace draughts::gateway
+
+#endif  // DRAUGHTS_GATEWAY_TABLE_SOCKET_SERVICES_H_

@@ -1,0 +1,184 @@
+#include "gateway/table_frames.h"
+
+#include <gtest/gtest.h>
+
+#include "gateway/proto_json.h"
+
+namespace draughts::gateway {
+namespace {
+
+TEST(ParseClientFrameTest, Actions) {
+  std::string id;
+  v1::ClientFrame move =
+      ParseClientFrame(R"({"requestId":"r1","move":{"notation":"32-28","expectedPly":4}})", &id)
+          .value();
+  EXPECT_EQ(id, "r1");
+  EXPECT_EQ(move.move().notation(), "32-28");
+  EXPECT_EQ(move.move().expected_ply(), 4);
+  EXPECT_TRUE(ParseClientFrame(R"({"ping":{}})")->has_ping());
+  EXPECT_TRUE(ParseClientFrame(R"({"voteRematch":{}})")->has_vote_rematch());
+  EXPECT_EQ(
+      ParseClientFrame(R"({"answerDraw":{"expectedPly":2,"accept":true,"color":"COLOR_BLACK"}})")
+          ->answer_draw()
+          .color(),
+      v1::COLOR_BLACK);
+  EXPECT_EQ(ParseClientFrame(R"({"postChat":{"text":"gg"}})")->post_chat().text(), "gg");
+}
+
+TEST(ParseClientFrameTest, BadFramesAreInvalidArgumentWithTheirRequestId) {
+  for (const char* bad : {
+           R"({not json)",
+           R"([1,2])",
+           R"({})",
+           R"({"requestId":"r9"})",
+           R"({"requestId":"r9","fly":{}})",
+           R"({"requestId":"r9","move":{"notation":"","expectedPly":1}})",
+           R"({"requestId":"r9","move":{"notation":"32-28","expectedPly":-1}})",
+           R"({"requestId":"r9","move":{"notation":"32-28","expectedPly":"x"}})",
+           R"({"requestId":"r9","move":{},"resign":{}})",
+           R"({"requestId":"r9","resign":{"color":"PURPLE"}})",
+       }) {
+    std::string id;
+    absl::StatusOr<v1::ClientFrame> frame = ParseClientFrame(bad, &id);
+    EXPECT_TRUE(absl::IsInvalidArgument(frame.status())) << bad;
+    if (std::string_view(bad).find("r9") != std::string_view::npos) {
+      EXPECT_EQ(id, "r9") << bad;
+    }
+  }
+  const std::string long_id(kMaxRequestIdBytes + 1, 'x');
+  std::string id;
+  EXPECT_TRUE(absl::IsInvalidArgument(
+      ParseClientFrame(R"({"requestId":")" + long_id + R"(","ping":{}})", &id).status()));
+  EXPECT_EQ(id, "");
+}
+
+TEST(ServerFramesTest, AckAndErrorEchoTheRequestId) {
+  EXPECT_EQ(FrameJson(TableAckFrame("r1", true)), R"({"requestId":"r1","ack":{"started":true}})");
+  EXPECT_EQ(
+      FrameJson(TableErrorFrame("r2", absl::FailedPreconditionError("not your turn"))),
+      R"({"requestId":"r2","error":{"code":"FAILED_PRECONDITION","message":"not your turn"}})");
+}
+
+v1::TableEvent Finished(v1::GameResult result, v1::Color seat0, v1::Color seat1) {
+  v1::TableEvent event;
+  event.mutable_game_finished()->set_result(result);
+  v1::TableSeat* first = event.mutable_table()->add_seats();
+  first->set_index(0);
+  first->set_color(seat0);
+  v1::TableSeat* second = event.mutable_table()->add_seats();
+  second->set_index(1);
+  second->set_color(seat1);
+  return event;
+}
+
+TEST(TableScoreTest, CountsBySeatAcrossSwappedColours) {
+  TableScore score;
+  score.Apply(Finished(v1::GAME_RESULT_WHITE_WINS, v1::COLOR_WHITE, v1::COLOR_BLACK));
+  score.Apply(Finished(v1::GAME_RESULT_WHITE_WINS, v1::COLOR_BLACK, v1::COLOR_WHITE));
+  score.Apply(Finished(v1::GAME_RESULT_BLACK_WINS, v1::COLOR_WHITE, v1::COLOR_BLACK));
+  score.Apply(Finished(v1::GAME_RESULT_DRAW, v1::COLOR_BLACK, v1::COLOR_WHITE));
+  v1::TableEvent other;
+  other.mutable_rematch_voted();
+  score.Apply(other);
+  EXPECT_EQ(score.score().games_finished(), 4);
+  EXPECT_EQ(score.score().draws(), 1);
+  EXPECT_EQ(score.score().wins(0), 1);
+  EXPECT_EQ(score.score().wins(1), 2);
+}
+
+GameView ViewWithMoves(v1::Color to_move) {
+  GameView view;
+  view.game.set_game_id("g1");
+  view.game.set_result(v1::GAME_RESULT_ONGOING);
+  view.game.set_side_to_move(to_move);
+  view.moves.add_moves()->set_notation("32-28");
+  view.moves.set_must_capture(true);
+  return view;
+}
+
+TEST(SnapshotTest, LegalMovesOnlyForTheSideToMove) {
+  const GameView view = ViewWithMoves(v1::COLOR_WHITE);
+  EXPECT_EQ(TableSnapshotFrame(view, {v1::COLOR_WHITE}).snapshot().legal_moves_size(), 1);
+  EXPECT_TRUE(TableSnapshotFrame(view, {v1::COLOR_WHITE}).snapshot().must_capture());
+  EXPECT_EQ(TableSnapshotFrame(view, {v1::COLOR_BLACK}).snapshot().legal_moves_size(), 0);
+  EXPECT_EQ(TableSnapshotFrame(view, {}).snapshot().legal_moves_size(), 0);
+  EXPECT_EQ(
+      TableSnapshotFrame(view, {v1::COLOR_BLACK, v1::COLOR_WHITE}).snapshot().legal_moves_size(),
+      1);
+}
+
+TEST(TableViewTest, NoInviteCodeAndPresenceFromTheGame) {
+  v1::Table table;
+  table.set_game_id("g1");
+  table.set_invite_code("SECRETCODE");
+  v1::TableSeat* seat = table.add_seats();
+  seat->set_index(0);
+  seat->set_color(v1::COLOR_WHITE);
+  seat->mutable_occupant()->set_kind(v1::SEAT_KIND_GUEST);
+  v1::TableSeat* bot = table.add_seats();
+  bot->set_index(1);
+  bot->set_color(v1::COLOR_BLACK);
+  bot->mutable_occupant()->set_kind(v1::SEAT_KIND_BOT);
+  v1::GameState game;
+  game.set_game_id("g1");
+  game.set_result(v1::GAME_RESULT_ONGOING);
+  game.mutable_white()->set_connected(false);
+  v1::GetClockResponse clock;
+  v1::SeatPresence* presence = clock.add_presence();
+  presence->set_color(v1::COLOR_WHITE);
+  presence->mutable_abandon_deadline()->set_seconds(1000);
+  v1::TableEvent event;
+  event.set_event_id("5-0");
+  *event.mutable_table() = table;
+  const v1::ServerFrame frame =
+      TableViewFrame(table, TableScore(), SeatBinding{{1}}, &game, &clock, &event);
+  EXPECT_EQ(FrameJson(frame).find("SECRETCODE"), std::string::npos);
+  ASSERT_EQ(frame.table().seats_size(), 2);
+  EXPECT_FALSE(frame.table().seats(0).connected());
+  EXPECT_EQ(frame.table().seats(0).abandon_deadline().seconds(), 1000);
+  EXPECT_FALSE(frame.table().seats(0).yours());
+  EXPECT_TRUE(frame.table().seats(1).connected());
+  EXPECT_TRUE(frame.table().seats(1).yours());
+  EXPECT_EQ(frame.table().last_event_id(), "5-0");
+}
+
+TEST(ActingColorTest, SpectatorsSingleSeatsAndHotseat) {
+  v1::GameState game;
+  game.set_game_id("g1");
+  game.set_side_to_move(v1::COLOR_BLACK);
+  EXPECT_TRUE(
+      absl::IsPermissionDenied(ActingColor({}, v1::COLOR_UNSPECIFIED, game, false).status()));
+  EXPECT_EQ(*ActingColor({v1::COLOR_WHITE}, v1::COLOR_UNSPECIFIED, game, false), v1::COLOR_WHITE);
+  EXPECT_TRUE(absl::IsPermissionDenied(
+      ActingColor({v1::COLOR_WHITE}, v1::COLOR_BLACK, game, false).status()));
+  const std::vector<v1::Color> both = {v1::COLOR_WHITE, v1::COLOR_BLACK};
+  EXPECT_EQ(*ActingColor(both, v1::COLOR_UNSPECIFIED, game, false), v1::COLOR_BLACK);
+  EXPECT_EQ(*ActingColor(both, v1::COLOR_WHITE, game, false), v1::COLOR_WHITE);
+  game.set_draw_offered_by(v1::COLOR_BLACK);
+  EXPECT_EQ(*ActingColor(both, v1::COLOR_UNSPECIFIED, game, true), v1::COLOR_WHITE);
+  EXPECT_TRUE(absl::IsFailedPrecondition(
+      ActingColor({v1::COLOR_WHITE}, v1::COLOR_UNSPECIFIED, v1::GameState(), false).status()));
+}
+
+TEST(ClockFrameTest, ArmedOnlyForTheCurrentPly) {
+  v1::GameState game;
+  game.set_game_id("g1");
+  game.set_result(v1::GAME_RESULT_ONGOING);
+  game.set_ply(4);
+  game.mutable_black()->set_consecutive_automatic_moves(2);
+  v1::GetClockResponse clock;
+  clock.set_armed(true);
+  clock.set_expected_ply(4);
+  clock.set_color(v1::COLOR_WHITE);
+  clock.mutable_remaining()->set_seconds(42);
+  v1::ServerFrame frame = TableClockFrame(game, &clock);
+  EXPECT_TRUE(frame.clock().armed());
+  EXPECT_EQ(frame.clock().remaining().seconds(), 42);
+  EXPECT_EQ(frame.clock().black_timeouts(), 2);
+  clock.set_expected_ply(3);  // the clock has not caught up yet
+  EXPECT_FALSE(TableClockFrame(game, &clock).clock().armed());
+  EXPECT_FALSE(TableClockFrame(game, nullptr).clock().armed());
+}
+
+}  // namespace
+}  // namespace draughts::gateway
