@@ -71,13 +71,14 @@ std::optional<std::string> QueryParameter(std::string_view query, std::string_vi
 
 ApiHandlers::ApiHandlers(SessionStore* sessions, IdempotencyStore* idempotency, GameBackend* games,
                          ArchiveBackend* archive, const StaticFiles* files,
-                         AccountHandlers* accounts, bool secure_cookie)
+                         AccountHandlers* accounts, bool secure_cookie, LobbyHandlers* lobby)
     : sessions_(sessions),
       idempotency_(idempotency),
       games_(games),
       archive_(archive),
       files_(files),
       accounts_(accounts),
+      lobby_(lobby),
       secure_cookie_(secure_cookie),
       variants_json_(AllVariantsJson()) {}
 
@@ -99,7 +100,17 @@ absl::StatusOr<Session> ApiHandlers::RequireSession(const HttpRequest& request) 
 }
 
 HttpResponse ApiHandlers::Handle(const RouteMatch& route, const HttpRequest& request) {
+  if (LobbyHandlers::IsLobbyRoute(route.route)) {
+    if (lobby_ == nullptr) {
+      return ErrorResponse(absl::UnavailableError("the lobby is not configured on this gateway"));
+    }
+    absl::StatusOr<Session> session = RequireSession(request);
+    if (!session.ok()) return ErrorResponse(session.status());
+    return lobby_->Handle(route, request, *session);
+  }
   switch (route.route) {
+    case Route::kInvitePage:
+      return LobbyHandlers::InvitePage(route);
     case Route::kHealth:
       return Health();
     case Route::kVariants:
@@ -136,6 +147,18 @@ HttpResponse ApiHandlers::Handle(const RouteMatch& route, const HttpRequest& req
     case Route::kGameSocket:
     case Route::kTableSocket:
       return ErrorResponse(absl::InvalidArgumentError("this path needs a WebSocket upgrade"));
+    case Route::kListTables:  // answered above (LobbyHandlers::IsLobbyRoute)
+    case Route::kCreateTable:
+    case Route::kGetTable:
+    case Route::kJoinTable:
+    case Route::kLeaveTable:
+    case Route::kFillSeats:
+    case Route::kStartTable:
+    case Route::kTableInvite:
+    case Route::kPairingStatus:
+    case Route::kJoinByInvite:
+    case Route::kQuickPair:
+    case Route::kPlayComputer:
     case Route::kNotFound:
       break;
   }

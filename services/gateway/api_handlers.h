@@ -13,6 +13,7 @@
 #include "gateway/game_backend.h"
 #include "gateway/http_types.h"
 #include "gateway/idempotency.h"
+#include "gateway/lobby_handlers.h"
 #include "gateway/router.h"
 #include "gateway/session_store.h"
 #include "gateway/static_files.h"
@@ -21,10 +22,12 @@ namespace draughts::gateway {
 
 class ApiHandlers {
  public:
-  // `accounts` may be null (no --pg): the account routes then answer 503.
+  // `accounts` may be null (no --pg): the account routes then answer 503;
+  // so do the lobby's without `lobby`.
   ApiHandlers(SessionStore* sessions, IdempotencyStore* idempotency, GameBackend* games,
               ArchiveBackend* archive, const StaticFiles* files,
-              AccountHandlers* accounts = nullptr, bool secure_cookie = false);
+              AccountHandlers* accounts = nullptr, bool secure_cookie = false,
+              LobbyHandlers* lobby = nullptr);
 
   // Answers every route except kGameSocket (see CheckGameSocket).
   HttpResponse Handle(const RouteMatch& route, const HttpRequest& request);
@@ -60,6 +63,7 @@ class ApiHandlers {
   ArchiveBackend* archive_;
   const StaticFiles* files_;
   AccountHandlers* accounts_;
+  LobbyHandlers* lobby_;
   const bool secure_cookie_;
   const std::string variants_json_;  // fixed for the life of the process
 };

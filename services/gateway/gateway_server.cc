@@ -16,12 +16,14 @@ using tcp = net::ip::tcp;
 GatewayServer::GatewayServer(GatewayOptions options, SessionStore* sessions,
                              IdempotencyStore* idempotency, GameBackend* games,
                              ArchiveBackend* archive, GatewayMetrics* metrics,
-                             AccountHandlers* accounts, MatchmakingBackend* matchmaking)
+                             AccountHandlers* accounts, MatchmakingBackend* matchmaking,
+                             LobbyHandlers* lobby)
     : options_(std::move(options)),
       metrics_(metrics),
       hub_(options_.max_sockets),
       files_(options_.web_root),
-      handlers_(sessions, idempotency, games, archive, &files_, accounts, options_.secure_cookie),
+      handlers_(sessions, idempotency, games, archive, &files_, accounts, options_.secure_cookie,
+                lobby),
       games_(games),
       matchmaking_(matchmaking),
       workers_(static_cast<std::size_t>(std::max(1, options_.worker_threads))) {}

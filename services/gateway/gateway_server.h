@@ -52,10 +52,11 @@ struct GatewayOptions {
 class GatewayServer {
  public:
   // `sessions`, `idempotency`, `games`, `archive`, `metrics` (and
-  // `accounts`, `matchmaking` when given) must outlive the server.
+  // `accounts`, `matchmaking`, `lobby` when given) must outlive the server.
   GatewayServer(GatewayOptions options, SessionStore* sessions, IdempotencyStore* idempotency,
                 GameBackend* games, ArchiveBackend* archive, GatewayMetrics* metrics,
-                AccountHandlers* accounts = nullptr, MatchmakingBackend* matchmaking = nullptr);
+                AccountHandlers* accounts = nullptr, MatchmakingBackend* matchmaking = nullptr,
+                LobbyHandlers* lobby = nullptr);
   ~GatewayServer();  // Shutdown()
   GatewayServer(const GatewayServer&) = delete;
   GatewayServer& operator=(const GatewayServer&) = delete;

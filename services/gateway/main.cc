@@ -15,6 +15,7 @@
 #include "gateway/gateway_metrics.h"
 #include "gateway/gateway_server.h"
 #include "gateway/listen_address.h"
+#include "gateway/lobby_handlers.h"
 #include "gateway/login_limiter.h"
 #include "gateway/matchmaking_backend.h"
 #include "gateway/password_hasher.h"
@@ -131,6 +132,18 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<ChatClient> chat_client,
                             ChatClient::Create(chat_client_options));
   ChatBackend chat(std::move(chat_client));
+  // The lobby reads players' ratings for quick pairing over a channel of
+  // its own (the archive's client is owned by ArchiveBackend).
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<RatingReader> rating_reader,
+                            RatingReader::Create(rating_client_options));
+  ActionRateLimits lobby_limits;
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t actions_per_second, config.GetInt("lobby-actions-per-second"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("lobby-actions-per-second", actions_per_second, 1, 10000));
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t action_burst, config.GetInt("lobby-action-burst"));
+  DRAUGHTS_RETURN_IF_ERROR(CheckRange("lobby-action-burst", action_burst, 1, 10000));
+  lobby_limits.per_second = static_cast<double>(actions_per_second);
+  lobby_limits.burst = static_cast<double>(action_burst);
+  LobbyHandlers lobby(&idempotency, &matchmaking, rating_reader.get(), lobby_limits);
 
   // Accounts: only with --pg. The store connects on first use, so a
   // database that is down (or not up yet) leaves guest play untouched.
@@ -164,7 +177,7 @@ absl::Status Run(int argc, char** argv) {
                                                       "0.0.0.0", static_cast<int>(metrics_port)));
   }
   GatewayServer server(options, &sessions, &idempotency, &games, &archive, &metrics, accounts.get(),
-                       &matchmaking);
+                       &matchmaking, &lobby);
   server.EnableTableSockets(&clock, &chat);
   DRAUGHTS_RETURN_IF_ERROR(server.Start());
   platform::LogInfo("serving", {{"port", server.port()},

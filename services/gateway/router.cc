@@ -44,6 +44,36 @@ RouteMatch MatchArchivedGame(std::string_view method, std::string_view rest) {
   return match;
 }
 
+// "/api/tables/{id}[/action]" (what follows "/api/tables/").
+RouteMatch MatchTable(std::string_view method, std::string_view rest) {
+  const std::size_t slash = rest.find('/');
+  const std::string_view id = rest.substr(0, slash);
+  if (!LooksLikeGameId(id)) return {};
+  RouteMatch match;
+  if (slash == std::string_view::npos) {
+    match = Only(method, "GET", Route::kGetTable);
+  } else {
+    const std::string_view action = rest.substr(slash + 1);
+    if (action == "join") {
+      match = Only(method, "POST", Route::kJoinTable);
+    } else if (action == "leave") {
+      match = Only(method, "POST", Route::kLeaveTable);
+    } else if (action == "bots") {
+      match = Only(method, "POST", Route::kFillSeats);
+    } else if (action == "start") {
+      match = Only(method, "POST", Route::kStartTable);
+    } else if (action == "invite") {
+      match = Only(method, "GET", Route::kTableInvite);
+    } else if (action == "pairing") {
+      match = Only(method, "GET", Route::kPairingStatus);
+    } else {
+      return {};
+    }
+  }
+  match.table_id = std::string(id);
+  return match;
+}
+
 }  // namespace
 
 bool LooksLikeGameId(std::string_view id) {
@@ -76,6 +106,30 @@ RouteMatch MatchRoute(std::string_view method, std::string_view path) {
     if (!LooksLikeGameId(id)) return {};
     RouteMatch match = Only(method, "GET", Route::kGetGame);
     match.game_id = std::string(id);
+    return match;
+  }
+  if (path == "/api/tables") {
+    if (method == "GET") return {Route::kListTables, "", "", ""};
+    RouteMatch match = Only(method, "POST", Route::kCreateTable);
+    if (match.route == Route::kMethodNotAllowed) match.allow = "GET, POST";
+    return match;
+  }
+  if (std::string_view rest = IdAfter(path, "/api/tables/"); !rest.empty()) {
+    return MatchTable(method, rest);
+  }
+  if (std::string_view rest = IdAfter(path, "/api/invites/"); rest.ends_with("/join")) {
+    const std::string_view code = rest.substr(0, rest.size() - 5);
+    if (!LooksLikeGameId(code)) return {};
+    RouteMatch match = Only(method, "POST", Route::kJoinByInvite);
+    match.table_id = std::string(code);
+    return match;
+  }
+  if (path == "/api/quick-pair") return Only(method, "POST", Route::kQuickPair);
+  if (path == "/api/play-computer") return Only(method, "POST", Route::kPlayComputer);
+  if (std::string_view code = IdAfter(path, "/join/"); !code.empty()) {
+    if (!LooksLikeGameId(code)) return {};
+    RouteMatch match = Only(method, "GET", Route::kInvitePage);
+    match.table_id = std::string(code);
     return match;
   }
   if (std::string_view id = IdAfter(path, "/ws/games/"); !id.empty()) {
@@ -136,6 +190,32 @@ std::string_view RouteLabel(Route route) {
       return "game_socket";
     case Route::kTableSocket:
       return "table_socket";
+    case Route::kListTables:
+      return "list_tables";
+    case Route::kCreateTable:
+      return "create_table";
+    case Route::kGetTable:
+      return "get_table";
+    case Route::kJoinTable:
+      return "join_table";
+    case Route::kLeaveTable:
+      return "leave_table";
+    case Route::kFillSeats:
+      return "fill_seats";
+    case Route::kStartTable:
+      return "start_table";
+    case Route::kTableInvite:
+      return "table_invite";
+    case Route::kJoinByInvite:
+      return "join_by_invite";
+    case Route::kPairingStatus:
+      return "pairing_status";
+    case Route::kQuickPair:
+      return "quick_pair";
+    case Route::kPlayComputer:
+      return "play_computer";
+    case Route::kInvitePage:
+      return "invite_page";
     case Route::kStaticFile:
       return "static";
   }

@@ -28,13 +28,27 @@ enum class Route {
   kMalformedGameId,   // 400: /api/games/{id}/pdn|archive with an {id} that is no game id
   kGameSocket,        // GET /ws/games/{id} (WebSocket upgrade)
   kTableSocket,       // GET /ws/tables/{id} (WebSocket upgrade)
-  kStaticFile,        // GET anything else
+  // Lobby (lobby_handlers.h); table_id holds the {id} or {code}.
+  kListTables,     // GET /api/tables
+  kCreateTable,    // POST /api/tables
+  kGetTable,       // GET /api/tables/{id}
+  kJoinTable,      // POST /api/tables/{id}/join
+  kLeaveTable,     // POST /api/tables/{id}/leave
+  kFillSeats,      // POST /api/tables/{id}/bots
+  kStartTable,     // POST /api/tables/{id}/start
+  kTableInvite,    // GET /api/tables/{id}/invite
+  kPairingStatus,  // GET /api/tables/{id}/pairing (a quick-pair wait's outcome)
+  kJoinByInvite,   // POST /api/invites/{code}/join
+  kQuickPair,      // POST /api/quick-pair
+  kPlayComputer,   // POST /api/play-computer
+  kInvitePage,     // GET /join/{code}: redirect to the client's /#/join/{code}
+  kStaticFile,     // GET anything else
 };
 
 struct RouteMatch {
   Route route = Route::kNotFound;
   std::string game_id;   // kGetGame, kGamePdn, kGameArchive, kGameSocket
-  std::string table_id;  // kTableSocket
+  std::string table_id;  // kTableSocket; the lobby's table id or invite code
   std::string allow;     // kMethodNotAllowed: the Allow header value
 };
 

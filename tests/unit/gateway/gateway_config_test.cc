@@ -56,11 +56,13 @@ TEST(GatewayConfigTest, SharedAddressesKeepTheirSharedNames) {
       {"DRAUGHTS_REDIS", "redis:6379"},
       {"DRAUGHTS_GAME_STATE_ADDR", "game-state:50051"},
       {"DRAUGHTS_RATING_ADDR", "rating:50051"},
+      {"DRAUGHTS_MATCHMAKING_ADDR", "matchmaking:50052"},
   });
   ASSERT_TRUE(config.ok()) << config.status();
   EXPECT_EQ(config->GetString("redis").value(), "redis:6379");
   EXPECT_EQ(config->GetString("game-state").value(), "game-state:50051");
   EXPECT_EQ(config->GetString("rating").value(), "rating:50051");
+  EXPECT_EQ(config->GetString("matchmaking").value(), "matchmaking:50052");
 }
 
 TEST(GatewayConfigTest, EveryVariableIsGatewayPrefixedOrAKnownSharedOne) {

@@ -103,5 +103,35 @@ TEST(RouterTest, MalformedIdsOfArchivedGameRoutesAreTheirOwnRoute) {
   EXPECT_EQ(RouteLabel(Route::kMalformedGameId), "malformed_game_id");
 }
 
+TEST(RouterTest, LobbyRoutes) {
+  EXPECT_EQ(MatchRoute("GET", "/api/tables").route, Route::kListTables);
+  EXPECT_EQ(MatchRoute("POST", "/api/tables").route, Route::kCreateTable);
+  EXPECT_EQ(MatchRoute("PUT", "/api/tables").allow, "GET, POST");
+  RouteMatch get = MatchRoute("GET", "/api/tables/t_ab-1");
+  EXPECT_EQ(get.route, Route::kGetTable);
+  EXPECT_EQ(get.table_id, "t_ab-1");
+  EXPECT_EQ(MatchRoute("POST", "/api/tables/t1/join").route, Route::kJoinTable);
+  EXPECT_EQ(MatchRoute("POST", "/api/tables/t1/leave").route, Route::kLeaveTable);
+  EXPECT_EQ(MatchRoute("POST", "/api/tables/t1/bots").route, Route::kFillSeats);
+  EXPECT_EQ(MatchRoute("POST", "/api/tables/t1/start").route, Route::kStartTable);
+  EXPECT_EQ(MatchRoute("GET", "/api/tables/t1/invite").route, Route::kTableInvite);
+  EXPECT_EQ(MatchRoute("GET", "/api/tables/t1/pairing").route, Route::kPairingStatus);
+  EXPECT_EQ(MatchRoute("GET", "/api/tables/t1/join").allow, "POST");
+  RouteMatch invite = MatchRoute("POST", "/api/invites/K3J5Q2WX7M/join");
+  EXPECT_EQ(invite.route, Route::kJoinByInvite);
+  EXPECT_EQ(invite.table_id, "K3J5Q2WX7M");
+  EXPECT_EQ(MatchRoute("POST", "/api/quick-pair").route, Route::kQuickPair);
+  EXPECT_EQ(MatchRoute("POST", "/api/play-computer").route, Route::kPlayComputer);
+  RouteMatch page = MatchRoute("GET", "/join/K3J5Q2WX7M");
+  EXPECT_EQ(page.route, Route::kInvitePage);
+  EXPECT_EQ(page.table_id, "K3J5Q2WX7M");
+  // Malformed ids and unknown actions never reach matchmaking.
+  EXPECT_EQ(MatchRoute("GET", "/api/tables/a$b").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("POST", "/api/tables/t1/explode").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("POST", "/api/invites/a%20b/join").route, Route::kNotFound);
+  EXPECT_EQ(MatchRoute("GET", "/join/../etc").route, Route::kNotFound);
+  EXPECT_EQ(RouteLabel(Route::kPlayComputer), "play_computer");
+}
+
 }  // namespace
 }  // namespace draughts::gateway

@@ -19,7 +19,7 @@ export function newIdempotencyKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-async function call(method, path, body, idempotencyKey) {
+export async function call(method, path, body, idempotencyKey) {
   /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -74,7 +74,7 @@ function sessionMade() {
 
 // Runs `fn` with a session: makes one first on a first visit, and again if
 // the server no longer knows it (401), then runs `fn` once more.
-async function withSession(fn) {
+export async function withSession(fn) {
   if (!sessionMade()) await createSession();
   try {
     return await fn();
@@ -91,7 +91,7 @@ export function listVariants() {
 
 // Runs `fn` again while the server is out of reach or unavailable (503),
 // a few times with a growing pause; only for calls that are safe to repeat.
-async function withRetries(fn, attempts = 3) {
+export async function withRetries(fn, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();

@@ -1,7 +1,9 @@
-// Start page and routing: "#/game/<id>" shows a game, anything else the
-// start page. A game kept in storage is resumed after a reload.
+// Start page (the lobby) and routing: "#/game/<id>" shows a game, a
+// registered screen (routes.js) its address, anything else the lobby. A game
+// kept in storage is resumed after a reload.
 
-import {ApiError, createGame, getGame, listVariants} from './api.js';
+import {ApiError, createGame, createSession, getGame, listVariants} from './api.js';
+import {mountLobby} from './screens/lobby.js';
 import {GamePage} from './game_page.js';
 import {forgetGame, loadGame, loadSettings, saveGame, saveSettings} from './storage.js';
 import {routes} from './routes.js';
@@ -14,9 +16,13 @@ const variantSelect = /** @type {HTMLSelectElement} */ (document.getElementById(
 const startButton = /** @type {HTMLButtonElement} */ (document.getElementById('start'));
 const resumeButton = document.getElementById('resume');
 const screenView = document.getElementById('screen-view');
+const lobbyContainer = document.getElementById('lobby');
 
 let variants = [];
 let page = null;
+/** @type {ReturnType<typeof mountLobby> | null} */
+let lobby = null;
+let isPerson = false;
 /** @type {import('./routes.js').MountedScreen | null} */
 let screen = null;
 const settings = loadSettings();
@@ -43,12 +49,20 @@ function showStart(message = '') {
   startError.textContent = message;
   const saved = loadGame();
   resumeButton.hidden = !saved;
+  if (lobby) lobby.refresh();
+  else lobby = mountLobby(lobbyContainer, {variants, variantSelect, isPerson: () => isPerson});
+}
+
+function hideStart() {
+  if (lobby) lobby.close();
+  lobby = null;
+  startView.hidden = true;
 }
 
 async function showGame(gameId) {
   const saved = loadGame();
   const mine = saved && saved.gameId === gameId ? saved : {gameId, seats: {}};
-  startView.hidden = true;
+  hideStart();
   let initial;
   try {
     initial = await getGame(gameId);
@@ -97,7 +111,7 @@ async function showRegisteredScreen() {
       page = null;
     }
     closeScreen();
-    startView.hidden = true;
+    hideStart();
     gameView.hidden = true;
     screenView.hidden = false;
     const module = await candidate.load();
@@ -139,6 +153,9 @@ async function init() {
   translateStatic();
   try {
     variants = await listVariants();
+    // The session's kind: rated tables are offered to accounts only.
+    const session = await createSession();
+    isPerson = session.kind === 'person';
   } catch (e) {
     startView.hidden = false;
     startError.textContent = t('noVariants', {message: e.message});

@@ -9,4 +9,6 @@
 /** @typedef {{pattern: RegExp, load: () => Promise<ScreenModule>}} Route */
 
 /** @type {Route[]} */
-export const routes = [];
+export const routes = [
+  {pattern: /^#\/join\/([A-Za-z0-9_-]+)$/, load: () => import('./screens/lobby_join.js')},
+];

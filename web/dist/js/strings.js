@@ -4,9 +4,10 @@
 // Placeholders are written {name} and filled by t().
 
 import * as core from './strings/core.js';
+import * as lobby from './strings/lobby.js';
 
 // One line per area: add yours here.
-const areas = [core];
+const areas = [core, lobby];
 
 /** @param {'en'|'fr'} language */
 function merged(language) {
