@@ -524,6 +524,29 @@ test('time runs out: automatic moves are marked and counted; a muted table refus
   for (const client of [dave, erin, frank]) client.ws.close();
 });
 
+test('the per-game hotseat socket /ws/games/<id> still works beside it', async () => {
+  const session = await newSession();
+  const response = await fetch(`http://127.0.0.1:${gatewayPort}/api/games`, {
+    method: 'POST', headers: { Cookie: session.cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ variant: 'english', mode: 'hotseat' }),
+  });
+  assert.equal(response.status, 200);
+  const created = await response.json();
+  const ws = new WebSocket(`ws://127.0.0.1:${gatewayPort}/ws/games/${created.gameId}`, { headers: { Cookie: session.cookie } });
+  const frames = [];
+  ws.on('message', (data) => frames.push(JSON.parse(data.toString())));
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  const deadline = Date.now() + 20000;
+  while (!frames.some((f) => f.type === 'snapshot') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  const snapshot = frames.find((f) => f.type === 'snapshot');
+  assert.ok(snapshot, 'a snapshot');
+  const token = created.seats[snapshot.game.sideToMove === 'COLOR_WHITE' ? 'white' : 'black'];
+  ws.send(JSON.stringify({ requestId: 'g1', action: 'move', token, move: snapshot.legalMoves[0].notation, expectedPly: 0 }));
+  while (!frames.some((f) => f.type === 'ack' && f.requestId === 'g1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  assert.ok(frames.some((f) => f.type === 'ack' && f.requestId === 'g1'), JSON.stringify(frames.slice(-3)));
+  ws.close();
+});
+
 test('no secret in any byte the opponent or the spectator received', async () => {
   const aliceTokens = (await call(matchmaking, 'GetTable', { table_id: tableId, requester: seatOf(alice.session) })).your_tokens;
   const bobTokens = (await call(matchmaking, 'GetTable', { table_id: tableId, requester: seatOf(bob.session) })).your_tokens;
