@@ -25,15 +25,15 @@ platform::ConfigSpec GatewayConfigSpec() {
                  "rating gRPC address host:port (the game archive: PDN export)");
   spec.AddString("matchmaking", "DRAUGHTS_MATCHMAKING_ADDR", "127.0.0.1:50052",
                  "matchmaking gRPC address host:port (tables, lobby, quick pairing)");
+  spec.AddString("clock", "DRAUGHTS_CLOCK_ADDR", "127.0.0.1:50053",
+                 "clock gRPC address host:port (table sockets: move timer, presence heartbeats)");
+  spec.AddString("chat", "DRAUGHTS_CHAT_ADDR", "127.0.0.1:50056",
+                 "chat gRPC address host:port (table sockets: the table's chat)");
   spec.AddInt("lobby-actions-per-second", "DRAUGHTS_GATEWAY_LOBBY_ACTIONS_PER_SECOND", 5,
               "lobby actions (POST /api/tables..., quick pair, play the computer) per second per "
               "session, sustained (a token bucket per replica)");
   spec.AddInt("lobby-action-burst", "DRAUGHTS_GATEWAY_LOBBY_ACTION_BURST", 10,
               "lobby actions a session may make at once before the rate applies");
-  spec.AddString("clock", "DRAUGHTS_CLOCK_ADDR", "127.0.0.1:50053",
-                 "clock gRPC address host:port (table sockets: move timer, presence heartbeats)");
-  spec.AddString("chat", "DRAUGHTS_CHAT_ADDR", "127.0.0.1:50056",
-                 "chat gRPC address host:port (table sockets: the table's chat)");
   spec.AddString("pg", "DRAUGHTS_PG", "",
                  "PostgreSQL conninfo for accounts, e.g. \"host=127.0.0.1 dbname=draughts "
                  "connect_timeout=5\" (empty: no accounts, guests only; the account routes "

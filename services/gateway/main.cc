@@ -122,6 +122,16 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<MatchmakingClient> matchmaking_client,
                             MatchmakingClient::Create(matchmaking_client_options));
   MatchmakingBackend matchmaking(std::move(matchmaking_client));
+  platform::GrpcClientOptions clock_client_options;
+  clock_client_options.target = clock_address;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<ClockClient> clock_client,
+                            ClockClient::Create(clock_client_options));
+  ClockBackend clock(std::move(clock_client));
+  platform::GrpcClientOptions chat_client_options;
+  chat_client_options.target = chat_address;
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<ChatClient> chat_client,
+                            ChatClient::Create(chat_client_options));
+  ChatBackend chat(std::move(chat_client));
   // The lobby reads players' ratings for quick pairing over a channel of
   // its own (the archive's client is owned by ArchiveBackend).
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<RatingReader> rating_reader,
@@ -134,16 +144,6 @@ absl::Status Run(int argc, char** argv) {
   lobby_limits.per_second = static_cast<double>(actions_per_second);
   lobby_limits.burst = static_cast<double>(action_burst);
   LobbyHandlers lobby(&idempotency, &matchmaking, rating_reader.get(), lobby_limits);
-  platform::GrpcClientOptions clock_client_options;
-  clock_client_options.target = clock_address;
-  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<ClockClient> clock_client,
-                            ClockClient::Create(clock_client_options));
-  ClockBackend clock(std::move(clock_client));
-  platform::GrpcClientOptions chat_client_options;
-  chat_client_options.target = chat_address;
-  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<ChatClient> chat_client,
-                            ChatClient::Create(chat_client_options));
-  ChatBackend chat(std::move(chat_client));
 
   // Accounts: only with --pg. The store connects on first use, so a
   // database that is down (or not up yet) leaves guest play untouched.

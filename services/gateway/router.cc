@@ -210,6 +210,8 @@ std::string_view RouteLabel(Route route) {
       return "malformed_game_id";
     case Route::kGameSocket:
       return "game_socket";
+    case Route::kTableSocket:
+      return "table_socket";
     case Route::kListTables:
       return "list_tables";
     case Route::kCreateTable:
@@ -236,8 +238,6 @@ std::string_view RouteLabel(Route route) {
       return "play_computer";
     case Route::kInvitePage:
       return "invite_page";
-    case Route::kTableSocket:
-      return "table_socket";
     case Route::kStaticFile:
       return "static";
   }

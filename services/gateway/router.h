@@ -32,6 +32,7 @@ enum class Route {
   kPdnReplay,         // POST /api/pdn/replay (a PDN file's games to replay)
   kMalformedGameId,   // 400: /api/games/{id}/pdn|archive|replay with an {id} that is no game id
   kGameSocket,        // GET /ws/games/{id} (WebSocket upgrade)
+  kTableSocket,       // GET /ws/tables/{id} (WebSocket upgrade)
   // Lobby (lobby_handlers.h); table_id holds the {id} or {code}.
   kListTables,     // GET /api/tables
   kCreateTable,    // POST /api/tables
@@ -46,14 +47,13 @@ enum class Route {
   kQuickPair,      // POST /api/quick-pair
   kPlayComputer,   // POST /api/play-computer
   kInvitePage,     // GET /join/{code}: redirect to the client's /#/join/{code}
-  kTableSocket,    // GET /ws/tables/{id} (WebSocket upgrade)
   kStaticFile,     // GET anything else
 };
 
 struct RouteMatch {
   Route route = Route::kNotFound;
   std::string game_id;    // kGetGame, kGamePdn, kGameArchive, kGameReplay, kGameSocket
-  std::string table_id;   // the lobby's table id or invite code
+  std::string table_id;   // kTableSocket; the lobby's table id or invite code
   std::string player_id;  // kPlayer
   std::string allow;      // kMethodNotAllowed: the Allow header value
 };

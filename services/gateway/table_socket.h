@@ -143,7 +143,7 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   bool writing_ = false;
   bool closing_ = false;
   bool opened_ = false;
-  SocketActionRateLimiter limiter_{kActionsPerSecond, kActionBurst};
+  SocketActionLimiter limiter_{kActionsPerSecond, kActionBurst};
   int actions_in_flight_ = 0;
   int action_seq_ = 0;
 

@@ -4,7 +4,7 @@
 
 namespace draughts::gateway {
 
-bool SocketActionRateLimiter::Allow(absl::Time now) {
+bool SocketActionLimiter::Allow(absl::Time now) {
   if (last_ != absl::InfinitePast() && now > last_) {
     tokens_ = std::min(burst_, tokens_ + absl::ToDoubleSeconds(now - last_) * per_second_);
   }

@@ -13,10 +13,10 @@
 namespace draughts::gateway {
 
 // Not thread-safe: one per socket, used on its strand.
-class SocketActionRateLimiter {
+class SocketActionLimiter {
  public:
   // `per_second` actions on average, `burst` at once.
-  SocketActionRateLimiter(double per_second, double burst)
+  SocketActionLimiter(double per_second, double burst)
       : per_second_(per_second), burst_(burst), tokens_(burst) {}
 
   // Takes one action's place; false when the socket is over its rate

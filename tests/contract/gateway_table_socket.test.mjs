@@ -191,7 +191,8 @@ before(async () => {
   const tokenSecret = `ts-${randomUUID()}`;
   const gameState = await startService('game-state', 'DRAUGHTS_GAME_STATE_BIN', [`--redis=${redis}`, `--token-secret=${tokenSecret}`]);
   const mm = await startService('matchmaking', 'DRAUGHTS_MATCHMAKING_BIN', [
-    `--redis=${redis}`, `--game-state=${gameState}`, '--token-secret=table-socket-mm-secret', '--password-memlimit-kib=64']);
+    `--redis=${redis}`, `--game-state=${gameState}`, '--token-secret=table-socket-mm-secret', '--password-memlimit-kib=64',
+    '--allow-one-second-moves']);
   const clock = await startService('clock', 'DRAUGHTS_CLOCK_BIN', [`--redis=${redis}`, `--game-state=${gameState}`, '--heartbeat-interval=1s']);
   const chat = await startService('chat', 'DRAUGHTS_CHAT_BIN', [`--redis=${redis}`, `--game-state=${gameState}`, `--matchmaking=${mm}`]);
   await startService('bot', 'DRAUGHTS_BOT_BIN', [`--redis=${redis}`, `--game-state=${gameState}`]);
@@ -493,6 +494,57 @@ test('hotseat: one socket holds both seats and plays both colours', async () => 
   const over = await pair.waitFor((f) => f.gameOver, 'gameOver');
   assert.equal(over.gameOver.by, 'COLOR_WHITE');
   pair.ws.close();
+});
+
+test('time runs out: automatic moves are marked and counted; a muted table refuses spectators\' chat', async () => {
+  const dave = new Client('dave', await newSession());
+  const erin = new Client('erin', await newSession());
+  const frank = new Client('frank', await newSession());
+  const created = await call(matchmaking, 'CreateTable', {
+    idempotency_key: randomUUID(), requester: seatOf(dave.session), variant: 'international',
+    time_per_move: { seconds: 1 }, options: { spectators_muted: true },
+  });
+  const id = created.table.table_id;
+  await call(matchmaking, 'JoinTable', { idempotency_key: randomUUID(), requester: seatOf(erin.session), table_id: id });
+  for (const client of [dave, erin, frank]) {
+    client.tableId = id;
+    await client.open();
+  }
+  assert.equal((await frank.waitFor((f) => f.welcome, 'welcome')).welcome.chatMuted, true);
+  assert.ok((await dave.act({ startGame: {} })).ack);
+  const automatic = await frank.waitFor((f) => f.gameEvent?.movePlayed?.automatic === true, 'an automatic move', 30000);
+  const color = automatic.gameEvent.movePlayed.color;
+  await frank.waitFor((f) => f.clock && (color === 'COLOR_WHITE' ? f.clock.whiteTimeouts : f.clock.blackTimeouts) >= 1, 'the timeout counted');
+  const clock = frank.frames.find((f) => f.clock?.armed);
+  assert.ok(clock, 'a running move timer was shown');
+  const muted = await frank.act({ postChat: { text: 'let me talk' } });
+  assert.equal(muted.error?.code, 'PERMISSION_DENIED', JSON.stringify(muted));
+  assert.ok((await dave.act({ postChat: { text: 'players still talk' } })).ack);
+  await frank.waitFor((f) => f.chatMessage?.text === 'players still talk', 'the player\'s line');
+  for (const client of [dave, erin, frank]) client.ws.close();
+});
+
+test('the per-game hotseat socket /ws/games/<id> still works beside it', async () => {
+  const session = await newSession();
+  const response = await fetch(`http://127.0.0.1:${gatewayPort}/api/games`, {
+    method: 'POST', headers: { Cookie: session.cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ variant: 'english', mode: 'hotseat' }),
+  });
+  assert.equal(response.status, 200);
+  const created = await response.json();
+  const ws = new WebSocket(`ws://127.0.0.1:${gatewayPort}/ws/games/${created.gameId}`, { headers: { Cookie: session.cookie } });
+  const frames = [];
+  ws.on('message', (data) => frames.push(JSON.parse(data.toString())));
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  const deadline = Date.now() + 20000;
+  while (!frames.some((f) => f.type === 'snapshot') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  const snapshot = frames.find((f) => f.type === 'snapshot');
+  assert.ok(snapshot, 'a snapshot');
+  const token = created.seats[snapshot.game.sideToMove === 'COLOR_WHITE' ? 'white' : 'black'];
+  ws.send(JSON.stringify({ requestId: 'g1', action: 'move', token, move: snapshot.legalMoves[0].notation, expectedPly: 0 }));
+  while (!frames.some((f) => f.type === 'ack' && f.requestId === 'g1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  assert.ok(frames.some((f) => f.type === 'ack' && f.requestId === 'g1'), JSON.stringify(frames.slice(-3)));
+  ws.close();
 });
 
 test('no secret in any byte the opponent or the spectator received', async () => {

@@ -5,8 +5,8 @@
 namespace draughts::gateway {
 namespace {
 
-TEST(SocketActionRateLimiterTest, BurstThenRate) {
-  SocketActionRateLimiter limiter(5, 10);
+TEST(SocketActionLimiterTest, BurstThenRate) {
+  SocketActionLimiter limiter(5, 10);
   const absl::Time start = absl::FromUnixSeconds(1000);
   for (int i = 0; i < 10; ++i) EXPECT_TRUE(limiter.Allow(start)) << i;
   EXPECT_FALSE(limiter.Allow(start));
