@@ -157,6 +157,10 @@ class GrpcRun {
       for (auto& game : games_) game->ForceCancel();
       WaitAllStopped(absl::Seconds(30));
     }
+    // The last callbacks signalled "stopped" from gRPC's threads and are
+    // still unwinding (their calls' contexts belong to the games): let them
+    // return before the games are destroyed.
+    absl::SleepFor(absl::Seconds(1));
     LoadSummary summary = stats_.Summarize();
     window_.AddMemory(summary, live);
     return summary;
