@@ -36,11 +36,20 @@ class RedisStreamFeed::Subscription final : public StreamSubscription {
 
   // From the tailer thread.
   void Deliver(EventId before, const std::vector<StreamEntry>& entries) {
+    std::function<void()> ready;
     {
       std::lock_guard<std::mutex> lock(mu_);
       queue_.push_back({before, entries});
+      ready = ready_;
     }
     arrived_.notify_one();
+    if (ready) ready();
+  }
+
+  bool SetReadyCallback(std::function<void()> ready) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    ready_ = std::move(ready);
+    return true;
   }
 
   absl::StatusOr<std::vector<StreamEntry>> Next(absl::Duration timeout) override {
@@ -48,8 +57,12 @@ class RedisStreamFeed::Subscription final : public StreamSubscription {
     std::deque<Batch> batches;
     {
       std::unique_lock<std::mutex> lock(mu_);
-      arrived_.wait_for(lock, absl::ToChronoMilliseconds(timeout),
-                        [this] { return !queue_.empty(); });
+      // A zero timeout must not reach the condition variable: even an
+      // expired wait costs a futex call.
+      if (timeout > absl::ZeroDuration()) {
+        arrived_.wait_for(lock, absl::ToChronoMilliseconds(timeout),
+                          [this] { return !queue_.empty(); });
+      }
       batches.swap(queue_);
     }
     std::vector<StreamEntry> out;
@@ -95,6 +108,7 @@ class RedisStreamFeed::Subscription final : public StreamSubscription {
   std::mutex mu_;
   std::condition_variable arrived_;
   std::deque<Batch> queue_;
+  std::function<void()> ready_;
 };
 
 RedisStreamFeed::RedisStreamFeed(RedisPool* pool, RedisOptions tail_options,

@@ -26,6 +26,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -71,6 +72,15 @@ class StreamSubscription {
   // The entries after those already returned, oldest first, waiting up to
   // `timeout` for at least one; empty when none came in time.
   virtual absl::StatusOr<std::vector<StreamEntry>> Next(absl::Duration timeout) = 0;
+  // For readers that never wait in Next (gRPC callback handlers): `ready`
+  // is called each time entries arrive for Next(0) to return. It runs on
+  // the tailer's thread with the feed's lock held, so it must only hand the
+  // work on (never call Next, the feed, or destroy the subscription there).
+  // Returns false when not supported.
+  virtual bool SetReadyCallback(std::function<void()> ready) {
+    (void)ready;
+    return false;
+  }
 };
 
 class RedisStreamFeed {

@@ -42,6 +42,10 @@ class GameEventSubscription final : public EventSubscription {
     return events;
   }
 
+  bool SetReadyCallback(std::function<void()> ready) override {
+    return entries_->SetReadyCallback(std::move(ready));
+  }
+
  private:
   std::unique_ptr<platform::StreamSubscription> entries_;
 };

@@ -60,26 +60,32 @@ v1::GameSummary Summarize(const v1::GameState& state) {
 }  // namespace
 
 GameServiceImpl::GameServiceImpl(GameServiceDeps deps, GameServiceOptions options)
-    : deps_(std::move(deps)), options_(options), cache_(options.game_cache_size) {
+    : deps_(std::move(deps)),
+      options_(options),
+      cache_(options.game_cache_size),
+      blocking_(options.blocking_threads) {
   if (!deps_.now) deps_.now = [] { return absl::Now(); };
   if (!deps_.random_index) deps_.random_index = RandomIndex;
 }
 
-void GameServiceImpl::BeginShutdown() {
-  shutting_down_.store(true);
+absl::Status GameServiceImpl::Draining() {
+  return absl::UnavailableError(
+      "the server is shutting down: resume from the last event id received, on any replica");
 }
 
-absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id, Decide decide) {
-  // The game as a refused commit returned it: decided on without a Load.
-  std::optional<StoredGame> current;
+void GameServiceImpl::BeginShutdown() {
+  shutting_down_.store(true);
+  watch_pump_.FinishAll(ToGrpcStatus(Draining()));
+}
+
+absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id, Decide decide,
+                                                      bool try_copy,
+                                                      std::optional<StoredGame> current) {
+  // `current`: the game as a refused commit returned it, decided on
+  // without a Load.
   auto committed = [&](Change& change, const std::vector<std::string>& ids,
                        rules::GameRecord record) -> v1::GameState {
-    if (deps_.metrics != nullptr) deps_.metrics->Committed(change.events);
-    if (!ids.empty()) change.game.mutable_state()->set_last_event_id(ids.back());
-    auto game = std::make_shared<const StoredGame>(std::move(change.game));
-    v1::GameState state = game->state();
-    cache_.Remember(std::move(game), std::move(record));
-    return state;
+    return Committed(change, ids, std::move(record));
   };
   auto lost_race = [&] {
     if (deps_.metrics != nullptr) deps_.metrics->RaceLost();
@@ -90,7 +96,9 @@ absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id
   // round trip. The version check keeps that safe; a change refused there,
   // and any answer other than a change (an error, a no-op), may come from a
   // stale copy, so the game is read and decided on again below.
-  if (std::optional<GameCache::LastKnown> known = cache_.Latest(game_id)) {
+  std::optional<GameCache::LastKnown> known;
+  if (try_copy && !current.has_value()) known = cache_.Latest(game_id);
+  if (known.has_value()) {
     rules::GameRecord record = *known->record;
     absl::StatusOr<std::optional<Change>> change = decide(*known->game, record);
     if (change.ok() && change->has_value()) {
@@ -124,6 +132,53 @@ absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id
           "the game kept changing while this request was applied: re-read it and retry");
     }
   }
+}
+
+v1::GameState GameServiceImpl::Committed(Change& change, const std::vector<std::string>& event_ids,
+                                         rules::GameRecord record) {
+  if (deps_.metrics != nullptr) deps_.metrics->Committed(change.events);
+  if (!event_ids.empty()) change.game.mutable_state()->set_last_event_id(event_ids.back());
+  auto game = std::make_shared<const StoredGame>(std::move(change.game));
+  v1::GameState state = game->state();
+  cache_.Remember(std::move(game), std::move(record));
+  return state;
+}
+
+void GameServiceImpl::MutateAsync(const std::string& game_id, DecideFn decide, MutateDone done) {
+  // Decided again on the stored game, on the blocking pool.
+  auto blocking = [this, game_id, decide, done](std::optional<StoredGame> current) {
+    blocking_.Run([this, game_id, decide, done, current = std::move(current)]() mutable {
+      done(Mutate(game_id, decide, /*try_copy=*/false, std::move(current)));
+    });
+  };
+  std::optional<GameCache::LastKnown> known = cache_.Latest(game_id);
+  if (!known.has_value()) {
+    blocking(std::nullopt);
+    return;
+  }
+  auto record = std::make_shared<rules::GameRecord>(*known->record);
+  absl::StatusOr<std::optional<Change>> decided = decide(*known->game, *record);
+  if (!decided.ok() || !decided->has_value()) {
+    // May come from a stale copy.
+    blocking(std::nullopt);
+    return;
+  }
+  auto change = std::make_shared<Change>(**std::move(decided));
+  deps_.store->CommitAsync(
+      game_id, *change,
+      [this, change, record, blocking, done](absl::StatusOr<std::vector<std::string>> ids,
+                                             std::optional<StoredGame> current) {
+        if (ids.ok()) {
+          done(Committed(*change, *ids, std::move(*record)));
+          return;
+        }
+        if (!absl::IsAborted(ids.status())) {
+          done(ids.status());
+          return;
+        }
+        if (deps_.metrics != nullptr) deps_.metrics->RaceLost();
+        blocking(std::move(current));
+      });
 }
 
 // --- CreateGame -------------------------------------------------------------
@@ -282,15 +337,27 @@ absl::Status GameServiceImpl::DoListLegalMoves(const v1::ListLegalMovesRequest& 
 
 // --- WatchGame ---------------------------------------------------------------
 
-grpc::Status GameServiceImpl::WatchGame(grpc::ServerContext* context,
-                                        const v1::WatchGameRequest* request,
-                                        grpc::ServerWriter<v1::GameEvent>* writer) {
-  return ToGrpcStatus(DoWatchGame(*context, *request, *writer));
+grpc::ServerWriteReactor<v1::GameEvent>* GameServiceImpl::WatchGame(
+    grpc::CallbackServerContext*, const v1::WatchGameRequest* request) {
+  auto* watch = new GameWatch(&watch_pump_, deps_.metrics);
+  // Opening reads Redis: on the blocking pool, never on gRPC's threads.
+  blocking_.Run([this, watch, request] {
+    absl::StatusOr<std::unique_ptr<EventSubscription>> opened = OpenWatch(*request);
+    if (!opened.ok()) {
+      watch->End(ToGrpcStatus(opened.status()));
+    } else if (*opened == nullptr) {
+      watch->End(grpc::Status::OK);
+    } else if (shutting_down_.load()) {
+      watch->End(ToGrpcStatus(Draining()));
+    } else {
+      watch->Begin(*std::move(opened));
+    }
+  });
+  return watch;
 }
 
-absl::Status GameServiceImpl::DoWatchGame(grpc::ServerContext& context,
-                                          const v1::WatchGameRequest& request,
-                                          grpc::ServerWriter<v1::GameEvent>& writer) {
+absl::StatusOr<std::unique_ptr<EventSubscription>> GameServiceImpl::OpenWatch(
+    const v1::WatchGameRequest& request) {
   DRAUGHTS_RETURN_IF_ERROR(ValidateGameId(request.game_id()));
   std::optional<platform::EventId> from;
   if (!request.from_event_id().empty()) {
@@ -300,9 +367,7 @@ absl::Status GameServiceImpl::DoWatchGame(grpc::ServerContext& context,
     }
     from = *parsed;
   }
-  const absl::Status draining = absl::UnavailableError(
-      "the server is shutting down: resume from the last event id received, on any replica");
-  if (shutting_down_.load()) return draining;
+  if (shutting_down_.load()) return Draining();
   DRAUGHTS_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request.game_id()));
   if (from.has_value()) {
     absl::StatusOr<platform::EventId> last = platform::ParseEventId(game.state().last_event_id());
@@ -317,30 +382,10 @@ absl::Status GameServiceImpl::DoWatchGame(grpc::ServerContext& context,
       }
       // A finished game's stream ends with GameEnded: resuming from it
       // there is nothing more to send (and nothing will ever come).
-      if (*from == *last && IsOver(game.state())) return absl::OkStatus();
+      if (*from == *last && IsOver(game.state())) return nullptr;
     }
   }
-  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<EventSubscription> subscription,
-                            deps_.feed->Subscribe(request.game_id(), request.from_event_id()));
-  struct WatchCount {
-    GameMetrics* metrics;
-    explicit WatchCount(GameMetrics* m) : metrics(m) {
-      if (metrics != nullptr) metrics->WatchStarted();
-    }
-    ~WatchCount() {
-      if (metrics != nullptr) metrics->WatchEnded();
-    }
-  } counted(deps_.metrics);
-  while (true) {
-    if (context.IsCancelled()) return absl::CancelledError("the client went away");
-    if (shutting_down_.load()) return draining;
-    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<v1::GameEvent> events,
-                              subscription->Next(options_.watch_poll));
-    for (const v1::GameEvent& event : events) {
-      if (!writer.Write(event)) return absl::CancelledError("the client went away");
-      if (event.has_game_ended()) return absl::OkStatus();
-    }
-  }
+  return deps_.feed->Subscribe(request.game_id(), request.from_event_id());
 }
 
 // --- ResolvePlayerToken ------------------------------------------------------

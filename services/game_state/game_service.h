@@ -16,16 +16,16 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "draughts/v1/game.grpc.pb.h"
+#include "game_state/blocking_pool.h"
 #include "game_state/game_cache.h"
 #include "game_state/game_metrics.h"
 #include "game_state/game_store.h"
+#include "game_state/game_watch.h"
 #include "game_state/player_tokens.h"
 
 namespace draughts::game_state {
 
 struct GameServiceOptions {
-  // How often a waiting WatchGame looks for cancellation and shutdown.
-  absl::Duration watch_poll = absl::Milliseconds(200);
   // PlayAutomaticMove plays only once the deadline is this close: the
   // clock's and this replica's clocks may differ a little.
   absl::Duration deadline_tolerance = absl::Seconds(1);
@@ -34,6 +34,9 @@ struct GameServiceOptions {
   int commit_attempts = 5;
   // Games this replica keeps a record and copy of (game_cache.h).
   std::size_t game_cache_size = 4096;
+  // Threads for what a callback handler may not block on (a read of the
+  // game, a commit retried after a lost race).
+  int blocking_threads = 8;
 };
 
 struct GameServiceDeps {
@@ -48,7 +51,14 @@ struct GameServiceDeps {
   GameMetrics* metrics = nullptr;
 };
 
-class GameServiceImpl final : public v1::GameService::Service {
+// SubmitMove, the hot call, and WatchGame use gRPC's callback API: a move
+// is decided on the replica's copy of the game and committed through
+// GameStore::CommitAsync without holding a thread while Redis answers, and
+// a watcher holds no thread while it waits for events (game_watch.h). The
+// other calls are synchronous.
+class GameServiceImpl final
+    : public v1::GameService::WithCallbackMethod_SubmitMove<
+          v1::GameService::WithCallbackMethod_WatchGame<v1::GameService::Service>> {
  public:
   // `deps` pointers must outlive the service. Null `now` / `random_index`
   // mean the system clock and a per-thread random generator.
@@ -66,8 +76,9 @@ class GameServiceImpl final : public v1::GameService::Service {
                          v1::ListGamesResponse*) override;
   grpc::Status ListLegalMoves(grpc::ServerContext*, const v1::ListLegalMovesRequest*,
                               v1::ListLegalMovesResponse*) override;
-  grpc::Status SubmitMove(grpc::ServerContext*, const v1::SubmitMoveRequest*,
-                          v1::SubmitMoveResponse*) override;
+  grpc::ServerUnaryReactor* SubmitMove(grpc::CallbackServerContext* context,
+                                       const v1::SubmitMoveRequest* request,
+                                       v1::SubmitMoveResponse* response) override;
   grpc::Status Resign(grpc::ServerContext*, const v1::ResignRequest*, v1::ResignResponse*) override;
   grpc::Status OfferDraw(grpc::ServerContext*, const v1::OfferDrawRequest*,
                          v1::OfferDrawResponse*) override;
@@ -77,8 +88,8 @@ class GameServiceImpl final : public v1::GameService::Service {
                         v1::UndoMoveResponse*) override;
   grpc::Status PlayAutomaticMove(grpc::ServerContext*, const v1::PlayAutomaticMoveRequest*,
                                  v1::PlayAutomaticMoveResponse*) override;
-  grpc::Status WatchGame(grpc::ServerContext*, const v1::WatchGameRequest*,
-                         grpc::ServerWriter<v1::GameEvent>*) override;
+  grpc::ServerWriteReactor<v1::GameEvent>* WatchGame(grpc::CallbackServerContext* context,
+                                                     const v1::WatchGameRequest* request) override;
   grpc::Status ResolvePlayerToken(grpc::ServerContext*, const v1::ResolvePlayerTokenRequest*,
                                   v1::ResolvePlayerTokenResponse*) override;
   grpc::Status RecordPresence(grpc::ServerContext*, const v1::RecordPresenceRequest*,
@@ -94,13 +105,32 @@ class GameServiceImpl final : public v1::GameService::Service {
       const StoredGame& game, rules::GameRecord& record)>;
   // Load, decide, commit; recomputed when the commit loses a version race.
   // Returns the state after the change (or the current one for nullopt).
-  absl::StatusOr<v1::GameState> Mutate(const std::string& game_id, Decide decide);
+  // `try_copy`: first decide on this replica's copy of the game; `current`:
+  // the game as a refused commit returned it, decided on without a read.
+  absl::StatusOr<v1::GameState> Mutate(const std::string& game_id, Decide decide,
+                                       bool try_copy = true,
+                                       std::optional<StoredGame> current = std::nullopt);
+
+  // Mutate without blocking the caller: a change decided on this replica's
+  // copy is committed with CommitAsync; everything else (no copy, a lost
+  // race, an answer that is not a change) runs Mutate on the blocking pool.
+  // `done` runs on whichever thread finishes.
+  using DecideFn = std::function<absl::StatusOr<std::optional<Change>>(const StoredGame& game,
+                                                                       rules::GameRecord& record)>;
+  using MutateDone = std::function<void(absl::StatusOr<v1::GameState> state)>;
+  void MutateAsync(const std::string& game_id, DecideFn decide, MutateDone done);
+  // After a successful commit: metrics, the cache, the state to answer.
+  v1::GameState Committed(Change& change, const std::vector<std::string>& event_ids,
+                          rules::GameRecord record);
 
   absl::Status DoCreateGame(const v1::CreateGameRequest& request, v1::CreateGameResponse& response);
   absl::Status DoListGames(const v1::ListGamesRequest& request, v1::ListGamesResponse& response);
   absl::Status DoListLegalMoves(const v1::ListLegalMovesRequest& request,
                                 v1::ListLegalMovesResponse& response);
-  absl::Status DoSubmitMove(const v1::SubmitMoveRequest& request, v1::SubmitMoveResponse& response);
+  // SubmitMove's checks before the game is looked at, and its decision
+  // (which records the move played in `played`).
+  absl::Status CheckSubmitMove(const v1::SubmitMoveRequest& request);
+  DecideFn DecideSubmitMove(const v1::SubmitMoveRequest& request, v1::MovePlayed& played);
   absl::Status DoResign(const v1::ResignRequest& request, v1::ResignResponse& response);
   absl::Status DoOfferDraw(const v1::OfferDrawRequest& request, v1::OfferDrawResponse& response);
   absl::Status DoRespondDraw(const v1::RespondDrawRequest& request,
@@ -108,19 +138,24 @@ class GameServiceImpl final : public v1::GameService::Service {
   absl::Status DoUndoMove(const v1::UndoMoveRequest& request, v1::UndoMoveResponse& response);
   absl::Status DoPlayAutomaticMove(const v1::PlayAutomaticMoveRequest& request,
                                    v1::PlayAutomaticMoveResponse& response);
-  absl::Status DoWatchGame(grpc::ServerContext& context, const v1::WatchGameRequest& request,
-                           grpc::ServerWriter<v1::GameEvent>& writer);
+  // The subscription WatchGame delivers from; null when there is nothing
+  // to send (resuming from a finished game's last event).
+  absl::StatusOr<std::unique_ptr<EventSubscription>> OpenWatch(const v1::WatchGameRequest& request);
   absl::Status DoRecordPresence(const v1::RecordPresenceRequest& request,
                                 v1::RecordPresenceResponse& response);
   absl::Status DoDeclareAbandoned(const v1::DeclareAbandonedRequest& request,
                                   v1::DeclareAbandonedResponse& response);
 
   absl::Time Now() const { return deps_.now(); }
+  static absl::Status Draining();
 
   GameServiceDeps deps_;
   GameServiceOptions options_;
   GameCache cache_;
   std::atomic<bool> shutting_down_{false};
+  WatchPump watch_pump_;
+  // Last member: destroyed first, finishing its work while the rest lives.
+  BlockingPool blocking_;
 };
 
 }  // namespace draughts::game_state

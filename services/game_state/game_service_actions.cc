@@ -58,18 +58,40 @@ absl::Status NotYourTurn(const v1::GameState& state) {
 
 // --- SubmitMove --------------------------------------------------------------
 
-grpc::Status GameServiceImpl::SubmitMove(grpc::ServerContext*, const v1::SubmitMoveRequest* request,
-                                         v1::SubmitMoveResponse* response) {
-  return ToGrpcStatus(DoSubmitMove(*request, *response));
+grpc::ServerUnaryReactor* GameServiceImpl::SubmitMove(grpc::CallbackServerContext* context,
+                                                      const v1::SubmitMoveRequest* request,
+                                                      v1::SubmitMoveResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (absl::Status checked = CheckSubmitMove(*request); !checked.ok()) {
+    reactor->Finish(ToGrpcStatus(checked));
+    return reactor;
+  }
+  // Filled by whichever decision is committed; lives until the answer.
+  auto played = std::make_shared<v1::MovePlayed>();
+  MutateAsync(request->game_id(), DecideSubmitMove(*request, *played),
+              [reactor, response, played](absl::StatusOr<v1::GameState> state) {
+                if (!state.ok()) {
+                  reactor->Finish(ToGrpcStatus(state.status()));
+                  return;
+                }
+                *response->mutable_game() = *std::move(state);
+                *response->mutable_move() = std::move(*played);
+                reactor->Finish(grpc::Status::OK);
+              });
+  return reactor;
 }
 
-absl::Status GameServiceImpl::DoSubmitMove(const v1::SubmitMoveRequest& request,
-                                           v1::SubmitMoveResponse& response) {
+absl::Status GameServiceImpl::CheckSubmitMove(const v1::SubmitMoveRequest& request) {
   DRAUGHTS_RETURN_IF_ERROR(CheckGameAndPly(request.game_id(), request.expected_ply()));
   DRAUGHTS_RETURN_IF_ERROR(CheckTokenPresent(request.player_token()));
-  DRAUGHTS_RETURN_IF_ERROR(CheckMoveText(request.move()));
-  v1::MovePlayed played;
-  auto decide = [&](const StoredGame& game, rules::GameRecord& record) -> Decision {
+  return CheckMoveText(request.move());
+}
+
+GameServiceImpl::DecideFn GameServiceImpl::DecideSubmitMove(const v1::SubmitMoveRequest& request,
+                                                            v1::MovePlayed& played) {
+  // `request` and `played` outlive every call of the decision: both live
+  // until the call is answered.
+  return [this, &request, &played](const StoredGame& game, rules::GameRecord& record) -> Decision {
     const v1::GameState& state = game.state();
     DRAUGHTS_ASSIGN_OR_RETURN(v1::Color color, AuthenticateSeat(game, request.player_token()));
     if (std::optional<v1::MovePlayed> earlier =
@@ -90,9 +112,6 @@ absl::Status GameServiceImpl::DoSubmitMove(const v1::SubmitMoveRequest& request,
     change.QueueBotJobIfComputerToMove();
     return change.Build();
   };
-  DRAUGHTS_ASSIGN_OR_RETURN(*response.mutable_game(), Mutate(request.game_id(), decide));
-  *response.mutable_move() = std::move(played);
-  return absl::OkStatus();
 }
 
 // --- Resign ------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #define DRAUGHTS_GAME_STATE_GAME_STORE_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -95,6 +96,18 @@ class GameStore {
                                                           const Change& change,
                                                           std::optional<StoredGame>* current) = 0;
 
+  // Commit without blocking the caller: `done` gets what Commit would
+  // return (and on ABORTED maybe the game as it is now, as Commit's
+  // `current`), possibly on another thread; `change` must stay alive until
+  // then. By default it commits at once on the caller's thread.
+  using CommitDone = std::function<void(absl::StatusOr<std::vector<std::string>> event_ids,
+                                        std::optional<StoredGame> current)>;
+  virtual void CommitAsync(const std::string& game_id, const Change& change, CommitDone done) {
+    std::optional<StoredGame> current;
+    absl::StatusOr<std::vector<std::string>> ids = Commit(game_id, change, &current);
+    done(std::move(ids), std::move(current));
+  }
+
   // Index entries after query.after, most recent activity first.
   virtual absl::StatusOr<std::vector<ListCursor>> List(const ListQuery& query) = 0;
   // The games, nullopt for ids that are gone; same order as `game_ids`.
@@ -109,6 +122,10 @@ class EventSubscription {
   // The events after those already returned, oldest first, waiting up to
   // `timeout` for at least one; empty when none came in time.
   virtual absl::StatusOr<std::vector<v1::GameEvent>> Next(absl::Duration timeout) = 0;
+  // `ready` is called whenever events arrive for Next(0) to return, from a
+  // thread of the feed that may hold its locks: it must only hand the work
+  // on. False when the feed cannot tell (the caller must then wait in Next).
+  virtual bool SetReadyCallback(std::function<void()> ready) = 0;
 };
 
 class EventFeed {

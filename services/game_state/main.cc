@@ -18,6 +18,7 @@
 #include "platform/logging.h"
 #include "platform/metrics.h"
 #include "platform/readiness.h"
+#include "platform/redis_pipeliner.h"
 #include "platform/redis_pool.h"
 #include "platform/serve.h"
 #include "platform/service_options.h"
@@ -41,6 +42,9 @@ platform::ConfigSpec Spec() {
   platform::AddStandardServiceOptions(spec, "DRAUGHTS_GAME_STATE", 50051, 9101);
   spec.AddString("redis", "DRAUGHTS_REDIS", "127.0.0.1:6379", "Redis host:port");
   spec.AddInt("redis-pool-size", "DRAUGHTS_REDIS_POOL_SIZE", 16, "pooled Redis connections");
+  spec.AddInt("redis-pipeline-connections", "DRAUGHTS_GAME_STATE_PIPELINE_CONNECTIONS", 2,
+              "connections carrying the moves' commits, each folding the commits in flight into "
+              "one round trip");
   spec.AddString("replica-id", "DRAUGHTS_REPLICA_ID", "", "name in logs (default hostname-pid)");
   spec.AddString("token-secret", "DRAUGHTS_TOKEN_SECRET", "",
                  "secret shared by every replica (16+ bytes): lets a retried CreateGame return "
@@ -98,6 +102,11 @@ absl::Status Run(int argc, char** argv) {
   if (pool_size < 1 || pool_size > 1024) {
     return absl::InvalidArgumentError("--redis-pool-size must be 1-1024");
   }
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t pipeline_connections,
+                            config.GetInt("redis-pipeline-connections"));
+  if (pipeline_connections < 1 || pipeline_connections > 64) {
+    return absl::InvalidArgumentError("--redis-pipeline-connections must be 1-64");
+  }
   OutboxRelayOptions relay_options;
   DRAUGHTS_ASSIGN_OR_RETURN(int64_t outbox_queue, config.GetInt("outbox-queue"));
   if (outbox_queue < 1 || outbox_queue > 10000000) {
@@ -140,7 +149,12 @@ absl::Status Run(int argc, char** argv) {
   // Declared before the store and the service: destroyed after them, it
   // forwards what the last calls queued (see the end of Run).
   OutboxRelay relay(&pool, keys, relay_options, &metrics, platform::MetricsRegistry().get());
+  // Before the store and the service: the last commits' callbacks run on
+  // its threads, which its destructor joins after the server stopped.
+  platform::RedisPipeliner pipeliner(redis_options,
+                                     {.connections = static_cast<int>(pipeline_connections)});
   RedisGameStore store(&pool, keys, &relay, store_options);
+  store.set_pipeliner(&pipeliner);
   if (absl::Status loaded = store.Preload(); !loaded.ok()) {
     // Not fatal: Redis may come up after us; scripts load on first use.
     platform::LogWarn("Redis not ready at startup", {{"status", loaded}});

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <utility>
 
 #include "absl/strings/match.h"
@@ -236,41 +237,42 @@ absl::StatusOr<CreateResult> RedisGameStore::Create(const std::string& game_id,
   return result;
 }
 
-absl::StatusOr<std::vector<std::string>> RedisGameStore::Commit(
-    const std::string& game_id, const Change& change, std::optional<StoredGame>* current) {
+RedisGameStore::PreparedCommit RedisGameStore::PrepareCommit(const std::string& game_id,
+                                                             const Change& change) {
   const v1::GameState& state = change.game.state();
-  const bool finished = IsOver(state);
+  PreparedCommit prepared;
+  prepared.finished = IsOver(state);
   // Index scores and expiry times move on only when the activity enters a
   // new refresh period: a game played fast costs no index or EXPIRE writes
   // per move, and both lag the truth by less than one period.
-  const bool refresh =
-      finished || RefreshPeriod(change.previous_activity) != RefreshPeriod(state.updated_at());
-  const int64_t mark = absl::ToUnixMicros(absl::Now());
-  std::vector<std::vector<std::string>> commands;
-  if (!change.outbox.empty()) commands.push_back(relay_->MarkCommand(game_id, mark));
+  const bool refresh = prepared.finished ||
+                       RefreshPeriod(change.previous_activity) != RefreshPeriod(state.updated_at());
+  prepared.mark = absl::ToUnixMicros(absl::Now());
+  if (!change.outbox.empty())
+    prepared.commands.push_back(relay_->MarkCommand(game_id, prepared.mark));
   const int64_t keep_seconds =
-      !refresh ? 0 : Seconds(finished ? options_.finished_retention : options_.idle_retention);
+      !refresh ? 0
+               : Seconds(prepared.finished ? options_.finished_retention : options_.idle_retention);
   std::vector<std::string> args = {absl::StrCat(change.expected_version),
                                    absl::StrCat(state.version()), StateBlob(change.game),
                                    absl::StrCat(keep_seconds), absl::StrCat(change.events.size())};
   for (const v1::GameEvent& event : change.events) args.push_back(event.SerializeAsString());
   AddOutboxArgs(change.outbox, args);
-  const std::size_t script_index = commands.size();
-  commands.push_back(ScriptCommand(
+  prepared.script_index = prepared.commands.size();
+  prepared.commands.push_back(ScriptCommand(
       commit_script_, {keys_.State(game_id), keys_.Events(game_id), keys_.Outbox(game_id)},
       std::move(args)));
   if (refresh) {
     for (auto& command : IndexCommands(state, /*created=*/false))
-      commands.push_back(std::move(command));
+      prepared.commands.push_back(std::move(command));
   }
+  return prepared;
+}
 
-  std::vector<RedisReply> replies;
-  {
-    DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
-    DRAUGHTS_ASSIGN_OR_RETURN(
-        replies, PipelineWithScript(*redis, commit_script_, std::move(commands), script_index));
-  }
-  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<RedisReply> reply, replies[script_index].AsArray());
+absl::StatusOr<std::vector<std::string>> RedisGameStore::FinishCommit(
+    const std::string& game_id, const Change& change, const PreparedCommit& prepared,
+    const RedisReply& script_reply, std::optional<StoredGame>* current) {
+  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<RedisReply> reply, script_reply.AsArray());
   if (reply.empty()) return absl::InternalError("commit_change.lua: empty reply");
   DRAUGHTS_ASSIGN_OR_RETURN(std::string outcome, reply[0].AsString());
   if (outcome == "stale") {
@@ -296,11 +298,6 @@ absl::StatusOr<std::vector<std::string>> RedisGameStore::Commit(
     DRAUGHTS_ASSIGN_OR_RETURN(std::string id, reply[1 + i].AsString());
     event_ids.push_back(std::move(id));
   }
-  if (finished) {
-    // Best effort: ListGames filters by the real state anyway.
-    absl::StatusOr<platform::RedisPool::Lease> redis = pool_->Borrow();
-    if (redis.ok()) (void)(*redis)->Command({"ZREM", keys_.LiveGames(), game_id});
-  }
   if (m > 0) {
     std::vector<std::string> outbox_ids;
     for (std::size_t i = 0; i < m; ++i) {
@@ -309,9 +306,71 @@ absl::StatusOr<std::vector<std::string>> RedisGameStore::Commit(
     }
     DRAUGHTS_ASSIGN_OR_RETURN(int64_t length, reply.back().AsInteger());
     // Queued: the relay forwards in the background, off the request path.
-    relay_->ForwardCommitted(game_id, outbox_ids, change.outbox, length, mark);
+    relay_->ForwardCommitted(game_id, outbox_ids, change.outbox, length, prepared.mark);
   }
   return event_ids;
+}
+
+absl::StatusOr<std::vector<std::string>> RedisGameStore::Commit(
+    const std::string& game_id, const Change& change, std::optional<StoredGame>* current) {
+  PreparedCommit prepared = PrepareCommit(game_id, change);
+  const std::size_t script_index = prepared.script_index;
+  std::vector<RedisReply> replies;
+  {
+    DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
+    DRAUGHTS_ASSIGN_OR_RETURN(
+        replies,
+        PipelineWithScript(*redis, commit_script_, std::move(prepared.commands), script_index));
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(
+      std::vector<std::string> event_ids,
+      FinishCommit(game_id, change, prepared, replies[script_index], current));
+  if (prepared.finished) {
+    // Best effort: ListGames filters by the real state anyway.
+    absl::StatusOr<platform::RedisPool::Lease> redis = pool_->Borrow();
+    if (redis.ok()) (void)(*redis)->Command({"ZREM", keys_.LiveGames(), game_id});
+  }
+  return event_ids;
+}
+
+void RedisGameStore::CommitAsync(const std::string& game_id, const Change& change,
+                                 CommitDone done) {
+  if (pipeliner_ == nullptr || commit_script_.sha().empty()) {
+    GameStore::CommitAsync(game_id, change, std::move(done));
+    return;
+  }
+  auto prepared = std::make_shared<PreparedCommit>(PrepareCommit(game_id, change));
+  prepared->commands[prepared->script_index][1] = commit_script_.sha();
+  std::vector<std::vector<std::string>> commands = prepared->commands;
+  pipeliner_->Submit(std::move(commands),
+                     [this, game_id, &change, prepared,
+                      done = std::move(done)](absl::StatusOr<std::vector<RedisReply>> replies) {
+                       if (!replies.ok()) {
+                         done(replies.status(), std::nullopt);
+                         return;
+                       }
+                       const RedisReply& reply = (*replies)[prepared->script_index];
+                       if (reply.is_error() && absl::StartsWith(reply.text(), "NOSCRIPT")) {
+                         // The server lost its scripts (restart, flush): EVALSHA did not
+                         // run, so the blocking path loads the script and commits. Rare,
+                         // and on the pipeliner's thread, not a request handler's.
+                         GameStore::CommitAsync(game_id, change, done);
+                         return;
+                       }
+                       if (absl::Status status = reply.ToStatus(); !status.ok()) {
+                         done(status, std::nullopt);
+                         return;
+                       }
+                       std::optional<StoredGame> current;
+                       absl::StatusOr<std::vector<std::string>> event_ids =
+                           FinishCommit(game_id, change, *prepared, reply, &current);
+                       if (event_ids.ok() && prepared->finished) {
+                         // Best effort, as in Commit; only once the game really ended.
+                         pipeliner_->Submit({{"ZREM", keys_.LiveGames(), game_id}},
+                                            [](absl::StatusOr<std::vector<RedisReply>>) {});
+                       }
+                       done(std::move(event_ids), std::move(current));
+                     });
 }
 
 absl::StatusOr<std::vector<ListCursor>> RedisGameStore::List(const ListQuery& query) {

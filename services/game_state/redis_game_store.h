@@ -17,6 +17,7 @@
 #include "game_state/game_store.h"
 #include "game_state/outbox_relay.h"
 #include "game_state/redis_keys.h"
+#include "platform/redis_pipeliner.h"
 #include "platform/redis_pool.h"
 #include "platform/redis_script.h"
 
@@ -37,6 +38,11 @@ class RedisGameStore final : public GameStore {
   RedisGameStore(platform::RedisPool* pool, RedisKeys keys, OutboxRelay* relay,
                  RedisGameStoreOptions options = {});
 
+  // CommitAsync sends its commits through `pipeliner` (with the commits of
+  // other calls in flight, in few round trips); without one it commits
+  // synchronously. Must outlive the store.
+  void set_pipeliner(platform::RedisPipeliner* pipeliner) { pipeliner_ = pipeliner; }
+
   // Loads the scripts now, so a broken script or server fails at startup.
   absl::Status Preload();
 
@@ -44,6 +50,7 @@ class RedisGameStore final : public GameStore {
   absl::StatusOr<CreateResult> Create(const std::string& game_id, const NewGame& game) override;
   absl::StatusOr<std::vector<std::string>> Commit(const std::string& game_id, const Change& change,
                                                   std::optional<StoredGame>* current) override;
+  void CommitAsync(const std::string& game_id, const Change& change, CommitDone done) override;
   absl::StatusOr<std::vector<ListCursor>> List(const ListQuery& query) override;
   absl::StatusOr<std::vector<std::optional<StoredGame>>> LoadMany(
       const std::vector<std::string>& game_ids) override;
@@ -54,11 +61,26 @@ class RedisGameStore final : public GameStore {
   absl::StatusOr<std::vector<platform::RedisReply>> PipelineWithScript(
       platform::RedisClient& redis, platform::RedisScript& script,
       std::vector<std::vector<std::string>> commands, std::size_t script_index);
+  // A commit's commands (the script call at script_index) and what its
+  // reply is read with.
+  struct PreparedCommit {
+    std::vector<std::vector<std::string>> commands;
+    std::size_t script_index = 0;
+    bool finished = false;
+    int64_t mark = 0;
+  };
+  PreparedCommit PrepareCommit(const std::string& game_id, const Change& change);
+  absl::StatusOr<std::vector<std::string>> FinishCommit(const std::string& game_id,
+                                                        const Change& change,
+                                                        const PreparedCommit& prepared,
+                                                        const platform::RedisReply& script_reply,
+                                                        std::optional<StoredGame>* current);
   std::vector<std::vector<std::string>> IndexCommands(const v1::GameState& state, bool created);
 
   platform::RedisPool* pool_;
   RedisKeys keys_;
   OutboxRelay* relay_;
+  platform::RedisPipeliner* pipeliner_ = nullptr;
   RedisGameStoreOptions options_;
   platform::RedisScript create_script_;
   platform::RedisScript commit_script_;

@@ -40,7 +40,6 @@ struct Replica {
     deps.feed = &feed;
     deps.sealer = &sealer;
     GameServiceOptions service_options;
-    service_options.watch_poll = absl::Milliseconds(50);
     service = std::make_unique<GameServiceImpl>(std::move(deps), service_options);
     grpc::ServerBuilder builder;
     builder.RegisterService(service.get());

@@ -22,19 +22,27 @@ class CachedGameTest : public GameServiceTest {
     deps.now = [this] { return now_; };
     deps.random_index = [](std::size_t) { return std::size_t{0}; };
     other_ = std::make_unique<GameServiceImpl>(std::move(deps), options_);
+    // SubmitMove is a callback-API method: called through a server of its own.
+    grpc::ServerBuilder builder;
+    builder.RegisterService(other_.get());
+    other_server_ = builder.BuildAndStart();
+    ASSERT_NE(other_server_, nullptr);
+    other_stub_ =
+        v1::GameService::NewStub(other_server_->InProcessChannel(grpc::ChannelArguments()));
   }
 
-  // Calls on the other replica (handlers ignore the context).
+  // Calls on the other replica (the synchronous handlers ignore the
+  // context and are called directly).
   grpc::Status OtherMove(const std::string& id, const std::string& token, const std::string& move,
                          int ply) {
-    grpc::ServerContext context;
+    grpc::ClientContext context;
     v1::SubmitMoveRequest request;
     request.set_game_id(id);
     request.set_player_token(token);
     request.set_move(move);
     request.set_expected_ply(ply);
     v1::SubmitMoveResponse response;
-    return other_->SubmitMove(&context, &request, &response);
+    return other_stub_->SubmitMove(&context, request, &response);
   }
   grpc::Status OtherOffer(const std::string& id, const std::string& token, int ply) {
     grpc::ServerContext context;
@@ -57,7 +65,10 @@ class CachedGameTest : public GameServiceTest {
 
   v1::CreateGameResponse SamePlyOtherPosition();
 
+  // Destroyed in reverse order: the server stops before the service goes.
   std::unique_ptr<GameServiceImpl> other_;
+  std::unique_ptr<grpc::Server> other_server_;
+  std::unique_ptr<v1::GameService::Stub> other_stub_;
 };
 
 TEST_F(CachedGameTest, TheNextChangeOnTheSameReplicaReadsNothing) {

@@ -26,6 +26,12 @@ class FakeSubscription final : public EventSubscription {
                    std::optional<platform::EventId> after, std::mutex* mu,
                    std::condition_variable* appended)
       : store_(store), game_id_(std::move(game_id)), after_(after), mu_(mu), appended_(appended) {}
+  ~FakeSubscription() override { store_->ForgetReadyCallback(this); }
+
+  bool SetReadyCallback(std::function<void()> ready) override {
+    store_->AddReadyCallback(this, std::move(ready));
+    return true;
+  }
 
   absl::StatusOr<std::vector<v1::GameEvent>> Next(absl::Duration timeout) override {
     const absl::Time deadline = absl::Now() + timeout;
@@ -125,6 +131,7 @@ absl::StatusOr<CreateResult> FakeGameStore::Create(const std::string& game_id,
   result.created = true;
   result.game = created.stored;
   appended_.notify_all();
+  for (const auto& [subscription, ready] : ready_) ready();
   return result;
 }
 
@@ -163,6 +170,7 @@ absl::StatusOr<std::vector<std::string>> FakeGameStore::Commit(const std::string
   ForwardLocked(change.outbox);
   ++commits_;
   appended_.notify_all();
+  for (const auto& [subscription, ready] : ready_) ready();
   return ids;
 }
 
@@ -223,6 +231,16 @@ absl::StatusOr<std::unique_ptr<EventSubscription>> FakeGameStore::Subscribe(
     if (!games_.contains(game_id)) return absl::NotFoundError("no such game");
   }
   return std::make_unique<FakeSubscription>(this, game_id, after, &mu_, &appended_);
+}
+
+void FakeGameStore::AddReadyCallback(const void* subscription, std::function<void()> ready) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  ready_[subscription] = std::move(ready);
+}
+
+void FakeGameStore::ForgetReadyCallback(const void* subscription) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  ready_.erase(subscription);
 }
 
 std::vector<v1::GameEvent> FakeGameStore::Events(const std::string& game_id) const {

@@ -36,6 +36,9 @@ class FakeGameStore final : public GameStore, public EventFeed {
 
   // Inspection.
   std::vector<v1::GameEvent> Events(const std::string& game_id) const;
+  // Subscriptions' ready callbacks, called whenever events are appended.
+  void AddReadyCallback(const void* subscription, std::function<void()> ready) const;
+  void ForgetReadyCallback(const void* subscription) const;
   std::vector<v1::BotJob> BotJobs() const;
   std::vector<v1::ResultRecord> Results() const;
   std::vector<v1::ClockUpdate> ClockUpdates() const;
@@ -59,6 +62,7 @@ class FakeGameStore final : public GameStore, public EventFeed {
 
   mutable std::mutex mu_;
   std::condition_variable appended_;
+  mutable std::map<const void*, std::function<void()>> ready_;
   std::map<std::string, Game> games_;
   std::vector<v1::BotJob> bot_jobs_;
   std::vector<v1::ResultRecord> results_;

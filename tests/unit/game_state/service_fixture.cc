@@ -19,7 +19,6 @@ void GameServiceTest::SetUp() {
   deps.sealer = &sealer_;
   deps.now = [this] { return now_; };
   deps.random_index = [this](std::size_t n) { return next_random_ % n; };
-  options_.watch_poll = absl::Milliseconds(20);
   service_ = std::make_unique<GameServiceImpl>(std::move(deps), options_);
   grpc::ServerBuilder builder;
   builder.RegisterService(service_.get());
