@@ -8,6 +8,7 @@
 #   tests/bench/cluster/run.sh                        # 32 games, 20 s, wait=1
 #   WAIT=0 GAMES=64 tests/bench/cluster/run.sh         # writes not confirmed by a replica
 #   ROUTING=per_game tests/bench/cluster/run.sh
+#   TOPOLOGY=single tests/bench/cluster/run.sh         # one redis-server (AOF), to compare
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 build=${BUILD_DIR:-$root/build/release}
@@ -16,6 +17,7 @@ duration=${DURATION:-20s}
 warmup=${WARMUP:-3s}
 routing=${ROUTING:-round_robin}
 wait_replicas=${WAIT:-1}
+topology=${TOPOLOGY:-cluster}
 
 export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
 if [ -z "${NO_BUILD:-}" ]; then
@@ -36,8 +38,19 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-start_redis_cluster "$work/redis"
-redis="$REDIS_CLUSTER_ADDRESS?wait=$wait_replicas"
+if [ "$topology" = single ]; then
+  REDIS_PORT=$(free_port)
+  mkdir -p "$work/redis"
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --dir "$work/redis" --save '' \
+    --appendonly yes --appendfsync everysec --logfile "$work/redis/redis.log" &
+  _server_pids+=($!)
+  wait_for_port "$REDIS_PORT" redis-server
+  redis="127.0.0.1:$REDIS_PORT"
+  REDIS_CLUSTER_PORTS=""
+else
+  start_redis_cluster "$work/redis"
+  redis="$REDIS_CLUSTER_ADDRESS?wait=$wait_replicas"
+fi
 
 targets=""
 for i in 1 2; do

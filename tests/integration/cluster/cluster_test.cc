@@ -14,6 +14,7 @@
 #include "integration_env.h"
 #include "platform/redis_cluster.h"
 #include "platform/redis_cluster_slots.h"
+#include "platform/redis_script.h"
 #include "test_cluster.h"
 
 namespace draughts::game_state::testing {
@@ -107,6 +108,51 @@ TEST_F(ClusterTest, GamesSpreadOverEveryMaster) {
       EXPECT_EQ(exists->integer(), 1) << key << " not on " << master;
     }
   }
+}
+
+TEST_F(ClusterTest, ClientSplitsPipelinesAndRefusesCrossSlotCalls) {
+  // Writes and reads of keys on every master, interleaved in one pipeline:
+  // the replies come back in the caller's order.
+  std::vector<std::vector<std::string>> commands;
+  std::set<std::string> masters;
+  for (int i = 0; i < 60; ++i) {
+    const std::string key = absl::StrCat(prefix_, "{k", i, "}");
+    masters.insert(MasterOf(absl::StrCat("k", i)));
+    commands.push_back({"SET", key, absl::StrCat("v", i)});
+    commands.push_back({"GET", key});
+  }
+  EXPECT_EQ(masters.size(), 3u);
+  absl::StatusOr<std::vector<platform::RedisReply>> replies = redis_->Pipeline(commands);
+  ASSERT_TRUE(replies.ok()) << replies.status();
+  ASSERT_EQ(replies->size(), commands.size());
+  for (int i = 0; i < 60; ++i) {
+    EXPECT_EQ((*replies)[static_cast<size_t>(2 * i)].text(), "OK");
+    EXPECT_EQ((*replies)[static_cast<size_t>(2 * i + 1)].text(), absl::StrCat("v", i));
+  }
+
+  // Keys of two slots in one command or script: refused before sending.
+  const std::string a = absl::StrCat(prefix_, "{k1}");
+  const std::string b = absl::StrCat(prefix_, "{k2}");
+  absl::StatusOr<platform::RedisReply> mget = redis_->Command({"MGET", a, b});
+  EXPECT_EQ(mget.status().code(), absl::StatusCode::kInvalidArgument) << mget.status();
+  platform::RedisScript script("return redis.call('GET', KEYS[1])");
+  absl::StatusOr<platform::RedisReply> crossed = platform::EvalScript(*redis_, script, {a, b}, {});
+  EXPECT_EQ(crossed.status().code(), absl::StatusCode::kInvalidArgument) << crossed.status();
+  // One slot: fine, on whichever master holds it (the script was loaded
+  // on every master).
+  for (int i = 0; i < 6; ++i) {
+    const std::string key = absl::StrCat(prefix_, "{k", i, "}");
+    absl::StatusOr<platform::RedisReply> one =
+        platform::EvalScript(*redis_, script, {key, key + ":other"}, {});
+    ASSERT_TRUE(one.ok()) << one.status();
+    EXPECT_EQ(one->text(), absl::StrCat("v", i));
+  }
+  // A malformed pipeline entry fails alone.
+  replies = redis_->Pipeline({{"GET", a}, {"MGET", a, b}, {"GET", b}});
+  ASSERT_TRUE(replies.ok()) << replies.status();
+  EXPECT_EQ((*replies)[0].text(), "v1");
+  EXPECT_TRUE((*replies)[1].is_error());
+  EXPECT_EQ((*replies)[2].text(), "v2");
 }
 
 struct PlayedGame {
