@@ -30,6 +30,7 @@ source "$root/scripts/lib/servers.sh"
 work=$(mktemp -d /tmp/cluster-bench.XXXXXX)
 replica_pids=()
 cleanup() {
+  [ -n "${KEEP_LOGS:-}" ] && cp "$work"/replica*.log "$KEEP_LOGS"/ 2>/dev/null
   for pid in "${replica_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${replica_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   stop_servers
