@@ -66,8 +66,16 @@ start_redis_cluster() {
   for port in $REDIS_CLUSTER_PORTS; do wait_for_port "$port" redis-server || return 1; done
   redis-cli --cluster create "${addresses[@]}" --cluster-replicas 1 --cluster-yes \
     >"$dir/create.log" 2>&1 || { echo "redis-cli --cluster create failed: see $dir/create.log" >&2; return 1; }
-  for _ in $(seq 1 200); do
-    if redis-cli -p "${REDIS_CLUSTER_PORTS%% *}" cluster info 2>/dev/null | grep -q 'cluster_state:ok'; then
+  # Ready when the cluster is ok and every replica's link is online: writes
+  # wait for a replica (WAIT), so one still in its first sync would stall them.
+  local online
+  for _ in $(seq 1 300); do
+    online=0
+    for port in $REDIS_CLUSTER_PORTS; do
+      online=$((online + $(redis-cli -p "$port" info replication 2>/dev/null | grep -c 'state=online')))
+    done
+    if [ "$online" -ge $((nodes / 2)) ] &&
+      redis-cli -p "${REDIS_CLUSTER_PORTS%% *}" cluster info 2>/dev/null | grep -q 'cluster_state:ok'; then
       REDIS_CLUSTER_ADDRESS="cluster://$(IFS=,; echo "${seeds[*]}")"
       return 0
     fi
