@@ -11,10 +11,13 @@
 #include <mutex>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "platform/absl_compat.h"
+#include "platform/redis_cluster.h"
 #include "platform/store_metrics.h"
 
 namespace draughts::platform {
@@ -49,7 +52,9 @@ double SecondsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-absl::StatusOr<RedisOptions> ParseRedisAddress(std::string_view address) {
+namespace {
+
+absl::StatusOr<RedisOptions> ParseOneAddress(std::string_view address) {
   size_t colon = address.rfind(':');
   if (colon == std::string_view::npos || colon == 0 || colon + 1 == address.size()) {
     return absl::InvalidArgumentError(
@@ -70,19 +75,81 @@ absl::StatusOr<RedisOptions> ParseRedisAddress(std::string_view address) {
   return options;
 }
 
+absl::Status ParseClusterParameter(std::string_view parameter, RedisOptions& options) {
+  const size_t equals = parameter.find('=');
+  int64_t value = -1;
+  if (equals == std::string_view::npos ||
+      !absl::SimpleAtoi(ToAbsl(parameter.substr(equals + 1)), &value) || value < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("redis cluster parameter \"", ToAbsl(parameter),
+                                                   "\" is not name=non-negative number"));
+  }
+  const std::string_view name = parameter.substr(0, equals);
+  if (name == "wait") {
+    options.cluster_wait_replicas = static_cast<int>(value);
+  } else if (name == "wait_timeout_ms") {
+    options.cluster_wait_timeout = absl::Milliseconds(std::max<int64_t>(1, value));
+  } else if (name == "failover_wait_ms") {
+    options.cluster_failover_wait = absl::Milliseconds(value);
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat("unknown redis cluster parameter \"",
+                                                   ToAbsl(name),
+                                                   "\" (wait, wait_timeout_ms, failover_wait_ms)"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<RedisOptions> ParseRedisAddress(std::string_view address) {
+  constexpr std::string_view kClusterScheme = "cluster://";
+  const bool scheme = absl::StartsWith(ToAbsl(address), ToAbsl(kClusterScheme));
+  if (!scheme && address.find(',') == std::string_view::npos) return ParseOneAddress(address);
+  if (scheme) address.remove_prefix(kClusterScheme.size());
+  std::string_view parameters;
+  if (const size_t question = address.find('?'); question != std::string_view::npos) {
+    parameters = address.substr(question + 1);
+    address = address.substr(0, question);
+  }
+  RedisOptions options;
+  for (absl::string_view seed : absl::StrSplit(ToAbsl(address), ',', absl::SkipEmpty())) {
+    absl::StatusOr<RedisOptions> one = ParseOneAddress(ToStd(seed));
+    if (!one.ok()) return one.status();
+    options.cluster_seeds.emplace_back(one->host, one->port);
+  }
+  if (options.cluster_seeds.empty()) {
+    return absl::InvalidArgumentError("redis cluster address names no host:port");
+  }
+  options.host = options.cluster_seeds.front().first;
+  options.port = options.cluster_seeds.front().second;
+  for (absl::string_view parameter : absl::StrSplit(ToAbsl(parameters), '&', absl::SkipEmpty())) {
+    if (absl::Status status = ParseClusterParameter(ToStd(parameter), options); !status.ok()) {
+      return status;
+    }
+  }
+  return options;
+}
+
 void RedisClient::ContextDeleter::operator()(redisContext* context) const {
   redisFree(context);
 }
 
-RedisClient::RedisClient(RedisOptions options) : options_(std::move(options)) {}
+RedisClient::RedisClient(RedisOptions options) : options_(std::move(options)) {
+  if (!options_.cluster_seeds.empty()) cluster_ = std::make_unique<RedisClusterClient>(options_);
+}
 
 RedisClient::~RedisClient() = default;
 
 void RedisClient::Disconnect() {
   context_.reset();
+  if (cluster_ != nullptr) cluster_->Disconnect();
+}
+
+bool RedisClient::connected() const {
+  return cluster_ != nullptr ? cluster_->connected() : context_ != nullptr;
 }
 
 absl::Status RedisClient::Connect() {
+  if (cluster_ != nullptr) return cluster_->Connect();
   return EnsureConnected();
 }
 
@@ -161,7 +228,7 @@ absl::Status RedisClient::SetTimeout(absl::Duration timeout) {
 }
 
 absl::StatusOr<RedisReply> RedisClient::RunCommand(const std::vector<std::string_view>& argv,
-                                                   absl::Duration timeout) {
+                                                   absl::Duration timeout, bool keep_error_reply) {
   if (argv.empty()) return absl::InvalidArgumentError("redis: empty command");
   std::vector<const char*> pointers;
   std::vector<size_t> lengths;
@@ -185,13 +252,30 @@ absl::StatusOr<RedisReply> RedisClient::RunCommand(const std::vector<std::string
     if (absl::Status status = SetTimeout(options_.command_timeout); !status.ok()) return status;
   }
   RedisReply converted = RedisReply::FromHiredis(reply.get());
-  if (converted.is_error()) return RedisErrorToStatus(converted.text());
+  if (converted.is_error() && !keep_error_reply) return RedisErrorToStatus(converted.text());
   return converted;
+}
+
+absl::StatusOr<RedisReply> RedisClient::RawCommand(const std::vector<std::string>& argv,
+                                                   absl::Duration timeout) {
+  if (argv.empty()) return absl::InvalidArgumentError("redis: empty command");
+  const auto start = std::chrono::steady_clock::now();
+  absl::Status connected = EnsureConnected();
+  absl::StatusOr<RedisReply> reply =
+      connected.ok() ? RunCommand(std::vector<std::string_view>(argv.begin(), argv.end()), timeout,
+                                  /*keep_error_reply=*/true)
+                     : absl::StatusOr<RedisReply>(std::move(connected));
+  RecordRedisCall(
+      argv[0], SecondsSince(start),
+      reply.ok() && reply->is_error() ? RedisErrorToStatus(reply->text()) : reply.status(),
+      /*blocking=*/timeout != options_.command_timeout);
+  return reply;
 }
 
 absl::StatusOr<RedisReply> RedisClient::CommandWithTimeout(const std::vector<std::string>& argv,
                                                            absl::Duration timeout) {
   if (argv.empty()) return absl::InvalidArgumentError("redis: empty command");
+  if (cluster_ != nullptr) return cluster_->Command(argv, timeout);
   const auto start = std::chrono::steady_clock::now();
   absl::Status connected = EnsureConnected();
   absl::StatusOr<RedisReply> reply =
@@ -208,6 +292,10 @@ absl::StatusOr<RedisReply> RedisClient::Command(const std::vector<std::string>& 
 
 absl::StatusOr<RedisReply> RedisClient::Command(std::initializer_list<std::string_view> argv) {
   if (argv.size() == 0) return absl::InvalidArgumentError("redis: empty command");
+  if (cluster_ != nullptr) {
+    return cluster_->Command(std::vector<std::string>(argv.begin(), argv.end()),
+                             options_.command_timeout);
+  }
   const auto start = std::chrono::steady_clock::now();
   absl::Status connected = EnsureConnected();
   absl::StatusOr<RedisReply> reply =
@@ -223,6 +311,7 @@ absl::StatusOr<std::vector<RedisReply>> RedisClient::Pipeline(
   for (const std::vector<std::string>& command : commands) {
     if (command.empty()) return absl::InvalidArgumentError("redis: empty command in pipeline");
   }
+  if (cluster_ != nullptr) return cluster_->Pipeline(commands);
   const auto start = std::chrono::steady_clock::now();
   absl::StatusOr<std::vector<RedisReply>> replies = RunPipeline(commands);
   RecordRedisCall("PIPELINE", SecondsSince(start), replies.status(), /*blocking=*/false);

@@ -28,6 +28,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -38,6 +39,8 @@
 struct redisContext;
 
 namespace draughts::platform {
+
+class RedisClusterClient;
 
 struct RedisOptions {
   std::string host = "127.0.0.1";
@@ -50,14 +53,32 @@ struct RedisOptions {
   absl::Duration max_backoff = absl::Seconds(1);
   std::string password;  // AUTH after connecting when not empty
   int database = 0;      // SELECT after connecting when not 0
+
+  // Redis Cluster (platform/redis_cluster.h): the seed nodes; empty for a
+  // single server at host:port.
+  std::vector<std::pair<std::string, int>> cluster_seeds;
+  // How long one call waits out a failover (CLUSTERDOWN, TRYAGAIN, a
+  // refused connection) before it fails with UNAVAILABLE.
+  absl::Duration cluster_failover_wait = absl::Seconds(5);
+  // Replicas that must have each write before it succeeds (WAIT); 0: none.
+  int cluster_wait_replicas = 1;
+  absl::Duration cluster_wait_timeout = absl::Milliseconds(500);
 };
 
-// Parses "host:port" (or "[v6]:port") into options with defaults otherwise.
+// Parses "host:port" (or "[v6]:port") into options with defaults otherwise,
+// and a Redis Cluster as "cluster://host:port,host:port[?wait=N&
+// wait_timeout_ms=T&failover_wait_ms=F]" or as several addresses separated
+// by commas ("host:port,host:port"): the seed nodes, then how many replicas
+// must have each write (default 1; 0 for a cluster without replicas), how
+// long to wait for them (default 500) and how long a call waits out a
+// failover (default 5000).
+
 absl::StatusOr<RedisOptions> ParseRedisAddress(std::string_view address);
 
 class RedisClient {
  public:
-  // Does not connect: the first command (or Connect()) does.
+  // Does not connect: the first command (or Connect()) does. With
+  // options.cluster_seeds, every call goes through a RedisClusterClient.
   explicit RedisClient(RedisOptions options);
   ~RedisClient();
   RedisClient(const RedisClient&) = delete;
@@ -66,7 +87,9 @@ class RedisClient {
   // Connects now if not connected (with retries). Commands call this too.
   absl::Status Connect();
   void Disconnect();
-  bool connected() const { return context_ != nullptr; }
+  bool connected() const;
+  // The cluster client behind this one, nullptr for a single server.
+  RedisClusterClient* cluster() const { return cluster_.get(); }
   const RedisOptions& options() const { return options_; }
 
   // One command; every argument is passed binary-safe.
@@ -83,6 +106,8 @@ class RedisClient {
       const std::vector<std::vector<std::string>>& commands);
 
  private:
+  friend class RedisClusterClient;
+
   struct ContextDeleter {
     void operator()(redisContext* context) const;
   };
@@ -94,12 +119,17 @@ class RedisClient {
   // Drops the connection and describes `what` failed.
   absl::Status ConnectionLost(std::string_view what);
   absl::StatusOr<RedisReply> RunCommand(const std::vector<std::string_view>& argv,
+                                        absl::Duration timeout, bool keep_error_reply = false);
+  // One command on this server; an error reply stays a reply (the cluster
+  // client reads MOVED and ASK from it).
+  absl::StatusOr<RedisReply> RawCommand(const std::vector<std::string>& argv,
                                         absl::Duration timeout);
   absl::StatusOr<std::vector<RedisReply>> RunPipeline(
       const std::vector<std::vector<std::string>>& commands);
 
   RedisOptions options_;
   std::unique_ptr<redisContext, ContextDeleter> context_;
+  std::unique_ptr<RedisClusterClient> cluster_;
 };
 
 }  // namespace draughts::platform

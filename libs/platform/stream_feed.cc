@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "platform/logging.h"
+#include "platform/redis_cluster_slots.h"
 #include "platform/status_macros.h"
 
 namespace draughts::platform {
@@ -116,7 +117,11 @@ RedisStreamFeed::RedisStreamFeed(RedisPool* pool, RedisOptions tail_options,
     : pool_(pool), tail_options_(std::move(tail_options)), options_(options) {
   // The blocking read gets its own round-trip allowance on top of the block.
   tail_options_.command_timeout = options_.block + absl::Seconds(2);
-  tailer_ = std::thread([this] { TailLoop(); });
+  if (tail_options_.cluster_seeds.empty()) {
+    tailer_ = std::thread([this] { TailLoop(); });
+  } else {
+    tailer_ = std::thread([this] { ClusterTailLoop(); });
+  }
 }
 
 RedisStreamFeed::~RedisStreamFeed() {
@@ -174,7 +179,10 @@ void RedisStreamFeed::Register(Subscription* subscription, const std::string& ke
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto [it, inserted] = watched_.try_emplace(key);
-    if (inserted) it->second.cursor = tail_from;
+    if (inserted) {
+      it->second.cursor = tail_from;
+      ++watched_generation_;
+    }
     it->second.subscribers.push_back(subscription);
     new_stream = inserted;
   }
@@ -250,19 +258,92 @@ void RedisStreamFeed::TailLoop() {
         LogError("unreadable stream entries", {{"status", batches.status()}});
         continue;
       }
-      for (StreamBatch& batch : *batches) {
-        if (batch.entries.empty()) continue;
-        std::lock_guard<std::mutex> lock(mu_);
-        auto it = watched_.find(batch.key);
-        if (it == watched_.end()) continue;
-        const EventId before = it->second.cursor;
-        it->second.cursor = IdOf(batch.entries.back());
-        for (Subscription* subscriber : it->second.subscribers) {
-          subscriber->Deliver(before, batch.entries);
-        }
-      }
+      DeliverBatches(*batches);
     }
     if (!block) absl::SleepFor(absl::Milliseconds(50));
+  }
+}
+
+bool RedisStreamFeed::DeliverBatches(std::vector<StreamBatch>& batches) {
+  bool delivered = false;
+  for (StreamBatch& batch : batches) {
+    if (batch.entries.empty()) continue;
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = watched_.find(batch.key);
+    if (it == watched_.end()) continue;
+    const EventId before = it->second.cursor;
+    it->second.cursor = IdOf(batch.entries.back());
+    for (Subscription* subscriber : it->second.subscribers) {
+      subscriber->Deliver(before, batch.entries);
+    }
+    delivered = true;
+  }
+  return delivered;
+}
+
+void RedisStreamFeed::ClusterTailLoop() {
+  RedisClient client(tail_options_);
+  absl::Time last_error_log = absl::InfinitePast();
+  auto log_now = [&] {
+    if (absl::Now() - last_error_log < absl::Seconds(10)) return false;
+    last_error_log = absl::Now();
+    return true;
+  };
+  while (true) {
+    std::vector<std::pair<std::string, EventId>> streams;
+    uint64_t generation = 0;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      watched_changed_.wait_for(lock, std::chrono::milliseconds(500),
+                                [this] { return stopping_ || !watched_.empty(); });
+      if (stopping_) return;
+      for (const auto& [key, watched] : watched_) streams.emplace_back(key, watched.cursor);
+      generation = watched_generation_;
+    }
+    if (streams.empty()) continue;
+    std::map<int, std::vector<size_t>> by_slot;
+    for (size_t i = 0; i < streams.size(); ++i) {
+      by_slot[RedisKeySlot(streams[i].first)].push_back(i);
+    }
+    const size_t chunk = static_cast<size_t>(std::max(1, options_.max_streams_per_read));
+    std::vector<std::vector<std::string>> commands;
+    for (const auto& [slot, indexes] : by_slot) {
+      for (size_t begin = 0; begin < indexes.size(); begin += chunk) {
+        const size_t end = std::min(indexes.size(), begin + chunk);
+        std::vector<std::string> command = {"XREAD", "COUNT", absl::StrCat(options_.read_count),
+                                            "STREAMS"};
+        for (size_t i = begin; i < end; ++i) command.push_back(streams[indexes[i]].first);
+        for (size_t i = begin; i < end; ++i) {
+          command.push_back(FormatEventId(streams[indexes[i]].second));
+        }
+        commands.push_back(std::move(command));
+      }
+    }
+    absl::StatusOr<std::vector<RedisReply>> replies = client.Pipeline(commands);
+    if (!replies.ok()) {
+      if (log_now()) LogWarn("stream tailer read failed; retrying", {{"status", replies.status()}});
+      client.Disconnect();
+      absl::SleepFor(absl::Milliseconds(200));
+      continue;
+    }
+    bool delivered = false;
+    for (const RedisReply& reply : *replies) {
+      if (reply.is_nil()) continue;
+      absl::StatusOr<std::vector<StreamBatch>> batches =
+          reply.is_error()
+              ? absl::StatusOr<std::vector<StreamBatch>>(RedisErrorToStatus(reply.text()))
+              : ParseStreamBatches(reply);
+      if (!batches.ok()) {
+        if (log_now()) LogWarn("stream tailer read failed", {{"status", batches.status()}});
+        continue;
+      }
+      delivered = DeliverBatches(*batches) || delivered;
+    }
+    if (!delivered) {
+      std::unique_lock<std::mutex> lock(mu_);
+      watched_changed_.wait_for(lock, absl::ToChronoMilliseconds(options_.cluster_poll_interval),
+                                [&] { return stopping_ || watched_generation_ != generation; });
+    }
   }
 }
 

@@ -10,10 +10,13 @@
 // UNBLOCK) so the stream joins the next XREAD at once, instead of after
 // the current block times out.
 //
-// On Redis Cluster one XREAD may only name keys of one slot, so the tailer
-// would have to group the streams by node (one connection per node) and
-// fall back to one read per slot; with a single Redis (and its replicas)
-// this is not needed today.
+// On Redis Cluster one XREAD may only name keys of one slot, and a game's
+// streams are spread over all slots, so one blocking read cannot cover
+// them: the tailer sends one XREAD per slot without BLOCK, pipelined per
+// node by the cluster client (one round trip per master), and waits
+// `cluster_poll_interval` after a round that brought nothing (a new
+// subscription cuts the wait short). Delivery then trails a write by up to
+// that interval, and each round costs one XREAD per watched slot.
 //
 //   RedisStreamFeed feed(&pool, redis_options);
 //   DRAUGHTS_ASSIGN_OR_RETURN(StreamEnds ends, feed.ReadEnds(key));
@@ -52,6 +55,8 @@ struct StreamFeedOptions {
   int max_streams_per_read = 1000;
   // Entries per stream per read, and per catch-up read.
   int read_count = 100;
+  // Redis Cluster only: the pause after a polling round that found nothing.
+  absl::Duration cluster_poll_interval = absl::Milliseconds(20);
 };
 
 // The oldest and newest entry of a stream (both empty for a missing or
@@ -119,6 +124,9 @@ class RedisStreamFeed {
   void Unregister(Subscription* subscription, const std::string& key);
   void WakeTailer();
   void TailLoop();
+  void ClusterTailLoop();
+  // Hands each batch to its stream's subscribers; whether any had entries.
+  bool DeliverBatches(std::vector<StreamBatch>& batches);
 
   RedisPool* pool_;
   RedisOptions tail_options_;
@@ -127,6 +135,7 @@ class RedisStreamFeed {
   mutable std::mutex mu_;
   std::condition_variable watched_changed_;
   std::map<std::string, Watched> watched_;
+  uint64_t watched_generation_ = 0;  // bumped when a stream joins
   bool stopping_ = false;
   std::atomic<int64_t> tail_client_id_{-1};
   std::thread tailer_;

@@ -40,6 +40,51 @@ start_redis() {
   wait_for_port "$REDIS_PORT" redis-server
 }
 
+# start_redis_cluster DIR [NODES] -> sets REDIS_CLUSTER_PORTS (space separated)
+# and REDIS_CLUSTER_ADDRESS (cluster://host:port,... for --redis): NODES
+# (default 6) redis-servers in cluster mode with AOF, joined with one replica
+# per master (three masters for six nodes).
+start_redis_cluster() {
+  local dir=$1 nodes=${2:-6} port addresses=() seeds=()
+  REDIS_CLUSTER_PORTS=""
+  for _ in $(seq 1 "$nodes"); do
+    # The cluster bus listens on port + 10000.
+    for _ in $(seq 1 50); do
+      port=$(free_port)
+      [ "$port" -lt 55000 ] && ! (exec 3<>"/dev/tcp/127.0.0.1/$((port + 10000))") 2>/dev/null && break
+    done
+    mkdir -p "$dir/$port"
+    redis-server --port "$port" --bind 127.0.0.1 --dir "$dir/$port" --cluster-enabled yes \
+      --cluster-config-file nodes.conf --cluster-node-timeout 1000 --appendonly yes --save '' \
+      --logfile "$dir/$port/redis.log" --daemonize no &
+    _server_pids+=($!)
+    REDIS_CLUSTER_PORTS="$REDIS_CLUSTER_PORTS $port"
+    addresses+=("127.0.0.1:$port")
+    [ ${#seeds[@]} -lt 3 ] && seeds+=("127.0.0.1:$port")
+  done
+  REDIS_CLUSTER_PORTS=${REDIS_CLUSTER_PORTS# }
+  for port in $REDIS_CLUSTER_PORTS; do wait_for_port "$port" redis-server || return 1; done
+  redis-cli --cluster create "${addresses[@]}" --cluster-replicas 1 --cluster-yes \
+    >"$dir/create.log" 2>&1 || { echo "redis-cli --cluster create failed: see $dir/create.log" >&2; return 1; }
+  # Ready when the cluster is ok and every replica's link is online: writes
+  # wait for a replica (WAIT), so one still in its first sync would stall them.
+  local online
+  for _ in $(seq 1 300); do
+    online=0
+    for port in $REDIS_CLUSTER_PORTS; do
+      online=$((online + $(redis-cli -p "$port" info replication 2>/dev/null | grep -c 'state=online')))
+    done
+    if [ "$online" -ge $((nodes / 2)) ] &&
+      redis-cli -p "${REDIS_CLUSTER_PORTS%% *}" cluster info 2>/dev/null | grep -q 'cluster_state:ok'; then
+      REDIS_CLUSTER_ADDRESS="cluster://$(IFS=,; echo "${seeds[*]}")"
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "redis cluster did not become ok" >&2
+  return 1
+}
+
 # start_postgres DIR -> sets PG_PORT, PG_SOCKET_DIR; creates database draughts_test
 start_postgres() {
   local dir=$1
