@@ -255,8 +255,13 @@ async function englishOnlyTexts() {
     if (typeof en === 'string') {
       const sameWord = fr === en && !/\s/.test(en.replace(/\{\w+\}/g, '').trim());
       if (sameWord || (fr === en && key.includes('languageNames'))) return;
-      for (const piece of en.split(/\{\w+\}/)) {
+      const pieces = en.split(/\{\w+\}/);
+      for (const piece of pieces) {
         const trimmed = piece.trim().replace(/^[\s:·,.()!?]+|[\s:·,.()!?]+$/g, '');
+        // A lone word cut out of a sentence by its placeholders ("{name}'s
+        // table") may well be French too ("table"): only whole texts and
+        // pieces of several words say a text was left in English.
+        if (pieces.length > 1 && !/\s/.test(trimmed)) continue;
         if (/[A-Za-z]{4,}/.test(trimmed)) texts.add(trimmed);
       }
       return;
