@@ -3,11 +3,14 @@
 // out and in again, a wrong password and a taken name are refused with their
 // own messages, the password is changed, and a deleted account can no longer
 // log in. axe-core finds nothing serious on the screen; screenshots on a
-// desktop and a 390x844 phone. Real gateway (accounts on, --pg), game_state,
-// rating, Redis and PostgreSQL (tests/e2e/lib/history_servers.mjs).
+// desktop and a 390x844 phone. Then two new accounts play a RATED table made
+// in the lobby and joined through its invite link, on the table screen, until
+// one resigns; both see the new ratings on the leaderboard (one above 1500,
+// one below). Real gateway (accounts on, --pg), game_state, matchmaking,
+// clock, bot, chat, rating, Redis and PostgreSQL (lib/account_servers.mjs).
 //
 // Run alone (ctest -R e2e.account does the same):
-//   buildslot ninja -C build/asan -j2 game_state gateway rating
+//   buildslot ninja -C build/asan -j2 game_state gateway matchmaking clock bot chat rating
 //   DRAUGHTS_BUILD_DIR=build/asan node --test tests/e2e/account.e2e.test.mjs
 // Screenshots: build/e2e-screenshots/account/.
 import assert from 'node:assert/strict';
@@ -17,11 +20,12 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 
 import {openBrowser, screenshot, screenshotDir} from './lib/app_driver.mjs';
-import {HistoryServers} from './lib/history_servers.mjs';
+import {AccountServers} from './lib/account_servers.mjs';
+import {buttonNamed, data, playByTaps, serverGame, waitForData, waitForMyTurn} from './lib/table_driver.mjs';
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
-const servers = new HistoryServers();
+const servers = new AccountServers();
 let base = '';
 let failed = false;
 
@@ -207,5 +211,94 @@ test('register, log out and in, wrong password, name taken, change password, del
     await anna.page.getByRole('button', {name: 'Se déconnecter'}).waitFor();
     assert.equal(await anna.page.textContent('#account-name'), 'Connecté en tant que Anna_B.');
     await screenshot(anna.page, 'account/person-desktop-fr');
+  });
+});
+
+// Registers through the screen; the page is then logged in.
+async function registerThrough(page, name, password) {
+  await openAccount(page);
+  await register(page, name, password);
+  await page.waitForSelector('#account-view[data-kind="person"]');
+  await waitHeaderName(page, name);
+}
+
+async function waitForTableAddress(page) {
+  await page.waitForFunction(() => /^#\/table\/[A-Za-z0-9_-]+$/.test(location.hash));
+  return decodeURIComponent((await page.evaluate(() => location.hash)).slice('#/table/'.length));
+}
+
+// The page whose colour is to move, and the other one.
+async function moverAndOther(a, b) {
+  const da = await data(a);
+  return da.turn === da.myColor ? [a, b] : [b, a];
+}
+
+async function leaderboardElo(page) {
+  return page.$$eval('#leaderboard-table tbody tr[data-player]', (rows) =>
+    Object.fromEntries(rows.map((r) => [r.querySelector('a').textContent, Number(r.querySelector('.elo').textContent)])),
+  );
+}
+
+test('two accounts play a rated table from the lobby until one resigns; the leaderboard shows one up, one down', async () => {
+  await withBrowsers([{width: 1100, height: 1000}, {width: 1100, height: 1000}], async (cara, dan) => {
+    const c = cara.page;
+    const d = dan.page;
+    await registerThrough(c, 'Cara', 'cara password');
+    await registerThrough(d, 'Dan', 'dan password');
+    // Out and in again: still Cara, still allowed rated tables.
+    await logout(c);
+    await login(c, 'cara', 'cara password');
+    await c.waitForSelector('#account-view[data-kind="person"]');
+
+    // Cara makes a rated table in the lobby (a guest could not tick the box).
+    await c.goto(`${base}/#/`);
+    await c.waitForSelector('body[data-ready="true"]');
+    await c.click('#create-table');
+    await c.waitForSelector('#create-dialog[open]');
+    await c.selectOption('#create-variant', 'international');
+    assert.equal(await c.isDisabled('#create-rated'), false, 'an account may ask for a rated table');
+    await c.check('#create-rated');
+    await c.click('#create-submit');
+    await c.waitForSelector('#create-result:not([hidden])');
+    const invite = await c.inputValue('#invite-link');
+    await c.click('#open-table');
+    const tableId = await waitForTableAddress(c);
+
+    // Dan joins through the invite link; both play on the table screen.
+    await d.goto(invite);
+    assert.equal(await waitForTableAddress(d), tableId);
+    for (const page of [c, d]) await waitForData(page, {result: 'GAME_RESULT_ONGOING'});
+    const table = await c.evaluate(async (id) => (await (await fetch(`/api/tables/${id}`)).json()).table, tableId);
+    assert.equal(table.rated, true, 'the table is rated');
+    for (let i = 0; i < 4; i++) {
+      const [mover] = await moverAndOther(c, d);
+      await waitForMyTurn(mover);
+      const state = await serverGame(mover);
+      await playByTaps(mover, state.legalMoves[0]);
+    }
+    const [resigner, winner] = await moverAndOther(c, d);
+    await waitForMyTurn(resigner);
+    await buttonNamed(resigner, 'Resign').click();
+    await buttonNamed(resigner, 'Yes, resign').click();
+    for (const page of [c, d]) await waitForData(page, {reason: 'RESULT_REASON_RESIGNATION'});
+    const winnerName = winner === c ? 'Cara' : 'Dan';
+    const loserName = winner === c ? 'Dan' : 'Cara';
+
+    // The rating service takes the result from game_state's stream: poll the leaderboard.
+    for (const page of [c, d]) {
+      const deadline = Date.now() + 30000;
+      let elo = {};
+      for (;;) {
+        await page.goto(`${base}/#/leaderboard/international`);
+        await page.waitForSelector('#leaderboard-table tbody tr');
+        elo = await leaderboardElo(page);
+        if (winnerName in elo && loserName in elo) break;
+        assert.ok(Date.now() < deadline, `both on the leaderboard within 30 s; it shows ${JSON.stringify(elo)}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      assert.ok(elo[winnerName] > 1500, `the winner goes up from 1500: ${JSON.stringify(elo)}`);
+      assert.ok(elo[loserName] < 1500, `the loser goes down from 1500: ${JSON.stringify(elo)}`);
+    }
+    await screenshot(c, 'account/leaderboard-after-rated-game');
   });
 });
