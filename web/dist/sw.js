@@ -16,7 +16,8 @@ const CLIENT_FILES = [
   './', 'index.html', OFFLINE_PAGE, 'app.css', 'learn.css', 'favicon.svg', 'manifest.webmanifest',
   'icons/icon-192.png', 'icons/icon-512.png', 'icons/icon-maskable-512.png',
   'js/main.js', 'js/header.js', 'js/pwa.js', 'js/offline.js', 'js/api.js', 'js/storage.js',
-  'js/strings.js', 'js/strings/core.js', 'js/strings/learn.js', 'js/routes.js', 'js/variant_names.js',
+  'js/strings.js', 'js/strings/core.js', 'js/strings/learn.js', 'js/strings/account.js', 'js/routes.js', 'js/variant_names.js',
+  'js/account_api.js',
   'js/board.js', 'js/board_view.js', 'js/move_picker.js', 'js/geometry.js', 'js/fen.js',
   'js/game_page.js', 'js/game_socket.js', 'js/lessons.js', 'js/screens/learn.js', 'js/screens/rules.js',
 ];

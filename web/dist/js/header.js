@@ -2,6 +2,7 @@
 // the rule set in view, and the language switch (kept with the settings;
 // the page reloads in the chosen language).
 
+import {SESSION_CHANGED, currentSession, isPerson} from './account_api.js';
 import {loadSettings, saveSettings} from './storage.js';
 import {language, languages, pickLanguage, setLanguage, t} from './strings.js';
 
@@ -23,6 +24,19 @@ function updateLinks() {
   const learn = document.getElementById('nav-learn');
   if (rules instanceof HTMLAnchorElement) rules.href = variant ? `#/rules/${variant}` : '#/rules';
   if (learn instanceof HTMLAnchorElement) learn.href = '#/learn';
+}
+
+// The account link names who is playing: the account's name, else "Guest".
+/** @param {import('./account_api.js').SessionInfo|null} session */
+function showSession(session) {
+  const name = document.getElementById('nav-account-name');
+  const prefix = document.getElementById('nav-account-prefix');
+  const link = document.getElementById('nav-account');
+  if (!name || !prefix || !link) return;
+  const person = isPerson(session);
+  prefix.textContent = t('account.nav.account', {name: ''});
+  name.textContent = person ? session.displayName || '' : t('account.nav.guest');
+  link.dataset.kind = person ? 'person' : 'guest';
 }
 
 function init() {
@@ -55,6 +69,9 @@ function init() {
   }
   window.addEventListener('hashchange', updateLinks);
   updateLinks();
+  window.addEventListener(SESSION_CHANGED, (event) => showSession(/** @type {CustomEvent} */ (event).detail));
+  showSession(null);
+  currentSession().then(showSession, () => showSession(null));
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);

@@ -2,6 +2,7 @@
 // registered screen (routes.js) its address, anything else the lobby. A game
 // kept in storage is resumed after a reload.
 
+import {SESSION_CHANGED} from './account_api.js';
 import {ApiError, createGame, createSession, getGame, listVariants} from './api.js';
 import {mountLobby} from './screens/lobby.js';
 import {GamePage} from './game_page.js';
@@ -24,6 +25,11 @@ let page = null;
 /** @type {ReturnType<typeof mountLobby> | null} */
 let lobby = null;
 let isPerson = false;
+// Logging in, out or registering (the account screen) changes what the lobby offers.
+window.addEventListener(SESSION_CHANGED, (event) => {
+  const session = /** @type {CustomEvent} */ (event).detail;
+  isPerson = !!session && session.kind === 'person';
+});
 /** @type {import('./routes.js').MountedScreen | null} */
 let screen = null;
 const settings = loadSettings();

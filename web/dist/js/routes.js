@@ -17,4 +17,5 @@ export const routes = [
   {pattern: /^#\/player\/([A-Za-z0-9_-]{1,64})$/, load: () => import('./screens/player.js')},
   {pattern: /^#\/replay(?:\/([A-Za-z0-9_-]{1,64}))?$/, load: () => import('./screens/replay.js')},
   {pattern: /^#\/table\/([^/?#]+)$/, load: () => import('./screens/table.js')},
+  {pattern: /^#\/account$/, load: () => import('./screens/account.js')},
 ];

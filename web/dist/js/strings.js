@@ -3,6 +3,7 @@
 // independently); each exports `en` and `fr` with the same keys, merged here.
 // Placeholders are written {name} and filled by t().
 
+import * as account from './strings/account.js';
 import * as core from './strings/core.js';
 import * as history from './strings/history.js';
 import * as learn from './strings/learn.js';
@@ -10,7 +11,7 @@ import * as lobby from './strings/lobby.js';
 import * as table from './strings/table.js';
 
 // One line per area: add yours here.
-const areas = [core, history, learn, lobby, table];
+const areas = [account, core, history, learn, lobby, table];
 
 /** The languages the client speaks, by their code. */
 export const languages = /** @type {const} */ (['en', 'fr']);
