@@ -7,6 +7,7 @@
 #include "gateway/json_string.h"
 #include "gateway/proto_json.h"
 #include "gateway/rest_bodies.h"
+#include "platform/absl_compat.h"
 #include "platform/status_macros.h"
 
 namespace draughts::gateway {
@@ -20,12 +21,13 @@ absl::StatusOr<ActionKind> KindFromName(std::string_view name) {
   if (name == "acceptDraw") return ActionKind::kAcceptDraw;
   if (name == "declineDraw") return ActionKind::kDeclineDraw;
   return absl::InvalidArgumentError(
-      absl::StrCat("unknown action ", "\"", name.substr(0, 40), "\"",
+      absl::StrCat("unknown action \"", std::string(name.substr(0, 40)), "\"",
                    " (expected move, resign, offerDraw, acceptDraw, declineDraw or ping)"));
 }
 
 absl::Status Required(const std::string& value, std::string_view name) {
-  if (value.empty()) return absl::InvalidArgumentError(absl::StrCat("\"", name, "\" is required"));
+  if (value.empty())
+    return absl::InvalidArgumentError(absl::StrCat("\"", std::string(name), "\" is required"));
   return absl::OkStatus();
 }
 
@@ -110,7 +112,7 @@ std::string ErrorFrame(std::string_view request_id, const absl::Status& status) 
   frame.set_type("error");
   frame.set_request_id(std::string(request_id));
   frame.mutable_error()->set_code(std::string(StatusCodeName(status.code())));
-  frame.mutable_error()->set_message(ValidUtf8(status.message()));
+  frame.mutable_error()->set_message(ValidUtf8(platform::ToStd(status.message())));
   return MessageToJson(frame);
 }
 
