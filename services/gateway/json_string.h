@@ -13,6 +13,10 @@ namespace draughts::gateway {
 // UTF-8 become U+FFFD so the output is always valid JSON.
 std::string JsonQuote(std::string_view text);
 
+// `text` with every byte that is not valid UTF-8 replaced by U+FFFD, so a
+// protobuf string field holding it always prints as JSON.
+std::string ValidUtf8(std::string_view text);
+
 }  // namespace draughts::gateway
 
 #endif  // DRAUGHTS_GATEWAY_JSON_STRING_H_

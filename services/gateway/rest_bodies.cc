@@ -2,48 +2,38 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "gateway/json_string.h"
 #include "gateway/proto_json.h"
 
 namespace draughts::gateway {
-namespace {
-
-std::string LegalMovesJson(const v1::ListLegalMovesResponse& moves) {
-  std::string out = "[";
-  for (int i = 0; i < moves.moves_size(); ++i) {
-    if (i > 0) out += ",";
-    out += MessageToJson(moves.moves(i));
-  }
-  out += "]";
-  return out;
-}
-
-}  // namespace
 
 std::string SessionJson(const Session& session) {
-  return absl::StrCat(
-      "{\"playerId\":", JsonQuote(session.player_id),
-      ",\"displayName\":", JsonQuote(session.display_name),
-      ",\"kind\":", session.is_person() ? "\"person\"" : "\"guest\"",
-      session.is_person() ? "" : absl::StrCat(",\"guestName\":", JsonQuote(session.display_name)),
-      "}");
+  v1::SessionBody body;
+  body.set_player_id(session.player_id);
+  body.set_display_name(session.display_name);
+  body.set_kind(session.is_person() ? "person" : "guest");
+  if (!session.is_person()) body.set_guest_name(session.display_name);
+  return MessageToJson(body);
 }
 
 std::string CreatedGameJson(const v1::CreateGameResponse& created) {
-  return absl::StrCat("{\"gameId\":", JsonQuote(created.game_id()),
-                      ",\"seats\":{\"white\":", JsonQuote(created.white_player_token()),
-                      ",\"black\":", JsonQuote(created.black_player_token()),
-                      "},\"game\":", MessageToJson(created.game()), "}");
+  v1::CreatedGameBody body;
+  body.set_game_id(created.game_id());
+  body.mutable_seats()->set_white(created.white_player_token());
+  body.mutable_seats()->set_black(created.black_player_token());
+  *body.mutable_game() = created.game();
+  return MessageToJson(body);
 }
 
-std::string GameViewFields(const GameView& view) {
-  return absl::StrCat("\"game\":", MessageToJson(view.game),
-                      ",\"legalMoves\":", LegalMovesJson(view.moves),
-                      ",\"mustCapture\":", view.moves.must_capture() ? "true" : "false");
+v1::GameViewBody GameViewBodyOf(const GameView& view) {
+  v1::GameViewBody body;
+  *body.mutable_game() = view.game;
+  *body.mutable_legal_moves() = view.moves.moves();
+  body.set_must_capture(view.moves.must_capture());
+  return body;
 }
 
 std::string GameViewJson(const GameView& view) {
-  return absl::StrCat("{", GameViewFields(view), "}");
+  return MessageToJson(GameViewBodyOf(view));
 }
 
 std::string ArchivedGameJson(const v1::ArchivedGame& game) {

@@ -1,5 +1,6 @@
-// The JSON bodies of the REST answers (docs/WEB_PROTOCOL.md, "REST"), built
-// in one place so the handlers only decide what to answer. Errors are
+// The JSON bodies of the REST answers (docs/WEB_PROTOCOL.md, "REST"): the
+// messages of web_game.proto in protobuf's JSON mapping, built in one place
+// so the handlers only decide what to answer. Errors are
 // error_mapping.h's, WebSocket frames ws_protocol.h's.
 #ifndef DRAUGHTS_GATEWAY_REST_BODIES_H_
 #define DRAUGHTS_GATEWAY_REST_BODIES_H_
@@ -9,6 +10,7 @@
 
 #include "draughts/v1/game.pb.h"
 #include "draughts/v1/rating.pb.h"
+#include "draughts/v1/web_game.pb.h"
 #include "gateway/session_store.h"
 #include "gateway/ws_protocol.h"
 
@@ -25,8 +27,8 @@ std::string CreatedGameJson(const v1::CreateGameResponse& created);
 
 // GET /api/games/{id}: {"game":...,"legalMoves":[...],"mustCapture":...}.
 std::string GameViewJson(const GameView& view);
-// Its fields without the braces, which the snapshot frame carries too.
-std::string GameViewFields(const GameView& view);
+// The same as a message, whose fields the snapshot frame carries too.
+v1::GameViewBody GameViewBodyOf(const GameView& view);
 
 // GET /api/games/{id}/archive: the ArchivedGame in protobuf's JSON
 // ({"record":...,"pdn":...,"archivedAt":...}); it holds no secret (seats

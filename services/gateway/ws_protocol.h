@@ -1,5 +1,6 @@
-// The game WebSocket's messages (docs/WEB_PROTOCOL.md): parsing what a
-// browser sends, and writing what the gateway sends back. Pure functions; a
+// The game WebSocket's messages (docs/WEB_PROTOCOL.md), declared in
+// web_game.proto: parsing what a browser sends (GameSocketClientFrame,
+// strictly), and printing what the gateway sends back. Pure functions; a
 // bad frame becomes an INVALID_ARGUMENT status, never an exception.
 #ifndef DRAUGHTS_GATEWAY_WS_PROTOCOL_H_
 #define DRAUGHTS_GATEWAY_WS_PROTOCOL_H_
@@ -11,6 +12,7 @@
 #include "absl/status/statusor.h"
 #include "draughts/v1/events.pb.h"
 #include "draughts/v1/game.pb.h"
+#include "draughts/v1/web_game.pb.h"
 
 namespace draughts::gateway {
 

@@ -133,5 +133,27 @@ TEST(FramesTest, ShapesParseAsJson) {
   EXPECT_FALSE(EventChangesSnapshot(chat));
 }
 
+TEST(ParseClientActionTest, FieldsTheMessageDoesNotDeclareAreRefused) {
+  std::string id;
+  absl::StatusOr<ClientAction> action =
+      ParseClientAction(R"({"requestId":"r7","action":"ping","extra":1})", &id);
+  ASSERT_FALSE(action.ok());
+  EXPECT_EQ(action.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(action.status().message().find("GameSocketClientFrame"), std::string_view::npos)
+      << action.status().message();
+  EXPECT_EQ(id, "r7");
+}
+
+TEST(FramesTest, EnvelopesKeepTheirExactShapes) {
+  EXPECT_EQ(AckFrame("r2"), R"({"type":"ack","requestId":"r2"})");
+  EXPECT_EQ(PongFrame(), R"({"type":"pong"})");
+  EXPECT_EQ(ErrorFrame("", absl::AbortedError("stale")),
+            R"({"type":"error","requestId":"","error":{"code":"ABORTED","message":"stale"}})");
+  // A message that is not UTF-8 still prints as JSON (its bytes replaced).
+  const std::string bad = ErrorFrame("r", absl::InvalidArgumentError("unknown action \"\xC3\""));
+  EXPECT_TRUE(ParseJsonObject(bad).ok()) << bad;
+  EXPECT_NE(bad.find("\"code\":\"INVALID_ARGUMENT\""), std::string::npos) << bad;
+}
+
 }  // namespace
 }  // namespace draughts::gateway
