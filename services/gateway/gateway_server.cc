@@ -25,6 +25,7 @@ GatewayServer::GatewayServer(GatewayOptions options, SessionStore* sessions,
       handlers_(sessions, idempotency, games, archive, &files_, accounts, options_.secure_cookie,
                 lobby),
       games_(games),
+      archive_(archive),
       matchmaking_(matchmaking),
       workers_(static_cast<std::size_t>(std::max(1, options_.worker_threads))) {}
 
@@ -64,6 +65,10 @@ void GatewayServer::EnableTableSockets(ClockBackend* clock, ChatBackend* chat) {
   tables_->clock = clock;
   tables_->chat = chat;
   tables_->per_session = &table_sockets_per_session_;
+  if (archive_ != nullptr && archive_->client() != nullptr) {
+    table_ratings_.emplace(archive_->client());
+    tables_->ratings = &*table_ratings_;
+  }
 }
 
 void GatewayServer::Accept() {

@@ -26,6 +26,7 @@
 #include "gateway/gateway_metrics.h"
 #include "gateway/idempotency.h"
 #include "gateway/matchmaking_backend.h"
+#include "gateway/rating_backend.h"
 #include "gateway/session_store.h"
 #include "gateway/socket_hub.h"
 #include "gateway/static_files.h"
@@ -81,11 +82,13 @@ class GatewayServer {
   StaticFiles files_;
   ApiHandlers handlers_;
   GameBackend* games_;
+  ArchiveBackend* archive_;
   MatchmakingBackend* matchmaking_;
   // Open table sockets per session, at most.
   static constexpr int kMaxTableSocketsPerSession = 8;
   SessionSocketCounter table_sockets_per_session_{kMaxTableSocketsPerSession};
   std::optional<TableSocketServices> tables_;
+  std::optional<RatingBackend> table_ratings_;
   boost::asio::thread_pool workers_;
   boost::asio::io_context io_;
   // Keeps run() going while nothing is pending, e.g. between the acceptor's

@@ -12,6 +12,7 @@
 #include "gateway/history_replay.h"
 #include "gateway/json_string.h"
 #include "gateway/proto_json.h"
+#include "gateway/rating_changes.h"
 #include "rules/variant.h"
 
 namespace draughts::gateway {
@@ -153,28 +154,11 @@ HttpResponse HistoryHandlers::Player(const RouteMatch& route) {
 
 absl::StatusOr<std::optional<v1::RatingChange>> HistoryHandlers::ChangeFor(
     const v1::ResultRecord& record, const v1::Seat& seat, v1::Color color) {
-  v1::GetHistoryRequest ask;
-  ask.set_player_id(seat.player_id());
-  ask.set_variant(record.variant());
-  ask.set_page_size(100);
-  for (int page = 0; page < kChangeSearchPages; ++page) {
-    absl::StatusOr<v1::GetHistoryResponse> history = ratings_.GetHistory(ask);
-    if (!history.ok()) return history.status();
-    for (const v1::HistoryEntry& entry : history->entries()) {
-      if (entry.game_id() != record.game_id()) continue;
-      if (!entry.elo_changed()) return std::nullopt;
-      v1::RatingChange change;
-      change.set_player_id(seat.player_id());
-      change.set_color(color);
-      change.set_month(MonthOf(absl::FromUnixSeconds(entry.finished_at().seconds())));
-      change.set_elo_before(entry.elo_before());
-      change.set_elo_after(entry.elo_after());
-      return change;
-    }
-    if (history->next_page_token().empty()) break;
-    ask.set_page_token(history->next_page_token());
-  }
-  return std::nullopt;
+  absl::StatusOr<std::optional<v1::HistoryEntry>> entry = FindHistoryEntry(
+      ratings_, seat.player_id(), record.variant(), record.game_id(), kChangeSearchPages);
+  if (!entry.ok()) return entry.status();
+  if (!entry->has_value() || !(*entry)->elo_changed()) return std::nullopt;
+  return RatingChangeOf(**entry, seat.player_id(), color);
 }
 
 HttpResponse HistoryHandlers::GameReplay(const RouteMatch& route) {

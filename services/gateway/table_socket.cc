@@ -7,6 +7,7 @@
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "gateway/rating_changes.h"
 #include "platform/logging.h"
 #include "platform/status.h"
 
@@ -29,6 +30,16 @@ constexpr int kMaxStreamFailures = 6;
 
 bool Retryable(const grpc::Status& status) {
   return status.error_code() == grpc::StatusCode::UNAVAILABLE;
+}
+
+// Only a rated game between two different accounts changes Elo.
+bool ChangesElo(const v1::GameState& game) {
+  const v1::Seat& white = game.white().seat();
+  const v1::Seat& black = game.black().seat();
+  auto person = [](const v1::Seat& seat) {
+    return seat.kind() == v1::SEAT_KIND_PERSON && !seat.player_id().empty();
+  };
+  return game.rated() && person(white) && person(black) && white.player_id() != black.player_id();
 }
 
 }  // namespace
@@ -397,10 +408,47 @@ void TableSocket::OnGameEvent(int generation, v1::GameEvent event) {
   *frame.mutable_game_event() = event;
   Send(frame);
   if (event.has_game_ended()) {
-    Send(TableGameOverFrame(event));
+    v1::ServerFrame over = TableGameOverFrame(event);
+    Send(over);
     StopHeartbeats(false);
+    const v1::GameState& game = game_.game;
+    if (services_->ratings != nullptr && game.game_id() == event.game_id() && ChangesElo(game)) {
+      SendRatingChanges(
+          std::make_shared<const RatedGameOver>(RatedGameOver{
+              std::move(over), game.variant(), game.white().seat(), game.black().seat()}),
+          0);
+    }
   }
   if (EventChangesSnapshot(event) && event.version() > shown_version_) RefreshGame();
+}
+
+void TableSocket::SendRatingChanges(std::shared_ptr<const RatedGameOver> ended, int attempt) {
+  OnWorker([this, ended, attempt] {
+    // A just-finished game is on the first page of each history.
+    constexpr int kPages = 1;
+    const std::string& game_id = ended->over.game_over().game_id();
+    auto white = FindHistoryEntry(*services_->ratings, ended->white.player_id(), ended->variant,
+                                  game_id, kPages);
+    auto black = FindHistoryEntry(*services_->ratings, ended->black.player_id(), ended->variant,
+                                  game_id, kPages);
+    OnStrand([this, ended, attempt, white = std::move(white), black = std::move(black)] {
+      if (!white.ok() || !black.ok() || !white->has_value() || !black->has_value()) {
+        // Not recorded yet (or the rating service is away): gameOver stays
+        // without changes after the last poll.
+        if (attempt + 1 >= kRatingChangePolls) return;
+        After(attempt, [this, ended, attempt] { SendRatingChanges(ended, attempt + 1); });
+        return;
+      }
+      if (!(*white)->elo_changed() || !(*black)->elo_changed()) return;
+      v1::ServerFrame frame = ended->over;
+      v1::ServerFrame::GameOver* over = frame.mutable_game_over();
+      *over->add_rating_changes() =
+          RatingChangeOf(**white, ended->white.player_id(), v1::COLOR_WHITE);
+      *over->add_rating_changes() =
+          RatingChangeOf(**black, ended->black.player_id(), v1::COLOR_BLACK);
+      Send(frame);
+    });
+  });
 }
 
 void TableSocket::OnGameDone(int generation, const grpc::Status& status) {

@@ -49,6 +49,9 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   static constexpr double kActionBurst = 10;
   static constexpr int kChatHistory = 50;
   static constexpr std::chrono::seconds kCloseHandshakeTimeout{3};
+  // Polls of the rating histories after a rated game, backing off from
+  // 100 ms (about 13 s in all), before giving up on its changes.
+  static constexpr int kRatingChangePolls = 8;
 
   // The caller had SocketHub::Admit() and the session counter's TryAcquire
   // succeed for this socket; the destructor gives both back.
@@ -96,6 +99,16 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   void ShowGame(const absl::StatusOr<GameView>& view,
                 const std::optional<v1::GetClockResponse>& clock);
   std::vector<v1::Color> MyColors() const;
+  // A rated game between two accounts ended: polls both players' histories
+  // (on the worker pool, backing off on the strand) until the rating
+  // service has recorded it, then sends `over` again with the changes.
+  struct RatedGameOver {
+    v1::ServerFrame over;
+    std::string variant;
+    v1::Seat white;
+    v1::Seat black;
+  };
+  void SendRatingChanges(std::shared_ptr<const RatedGameOver> ended, int attempt);
 
   // --- presence ---
   void Heartbeat();

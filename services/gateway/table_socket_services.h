@@ -1,5 +1,5 @@
 // What table sockets need beyond the game sockets' context: the backends
-// of a table (matchmaking, clock, chat) and the per-session socket count.
+// of a table (matchmaking, clock, chat, ratings) and the per-session socket count.
 // Plain pointers: the server's owner outlives every socket.
 #ifndef DRAUGHTS_GATEWAY_TABLE_SOCKET_SERVICES_H_
 #define DRAUGHTS_GATEWAY_TABLE_SOCKET_SERVICES_H_
@@ -11,10 +11,14 @@
 
 namespace draughts::gateway {
 
+class RatingBackend;
+
 struct TableSocketServices {
   MatchmakingBackend* matchmaking = nullptr;
   ClockBackend* clock = nullptr;
   ChatBackend* chat = nullptr;
+  // Rated games' Elo changes for gameOver; none: gameOver carries none.
+  RatingBackend* ratings = nullptr;
   SessionSocketCounter* per_session = nullptr;
 };
 

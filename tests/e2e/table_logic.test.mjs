@@ -1,6 +1,7 @@
 // Unit tests (no browser, no servers) of the table screen's pure parts: the
 // move timer, presence, the move list, the running score, the rematch
-// window, which actions a player is offered, the chat lines, and the table
+// window, which actions a player is offered, the chat lines, the rating
+// changes after a rated game, and the table
 // screen's texts (English and French with the same keys).
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
@@ -10,6 +11,7 @@ import {chatLine, cleanChatInput, MAX_CHAT_CHARS, MAX_CHAT_LINES, mergeChat} fro
 import {clockState, WARNING_MS} from '../../web/dist/js/table/clock_view.js';
 import {automaticPlies, moveRows} from '../../web/dist/js/table/move_list_view.js';
 import {presenceState} from '../../web/dist/js/table/presence_view.js';
+import {formatDelta, ratingChangeOf} from '../../web/dist/js/table/rating_change.js';
 import {rematchState} from '../../web/dist/js/table/rematch_view.js';
 import {formatPoints, seatPoints} from '../../web/dist/js/table/score.js';
 import {durationMs, formatCountdown, instantMs, ServerClock} from '../../web/dist/js/table/time.js';
@@ -210,4 +212,30 @@ test('the table socket resumes after the last game event and chat line, and name
   assert.equal(frameKind({requestId: 'r2'}), '');
   assert.equal(frameKind(null), '');
   assert.equal(frameKind('text'), '');
+});
+
+test('rating changes: each colour its own, signed, only for the game shown', () => {
+  const over = {
+    gameId: 'g1',
+    result: 'GAME_RESULT_BLACK_WINS',
+    ratingChanges: [
+      {playerId: 'a', color: 'COLOR_WHITE', month: '2026-12', eloBefore: 1500, eloAfter: 1484},
+      {playerId: 'b', color: 'COLOR_BLACK', month: '2026-12', eloBefore: 1500, eloAfter: 1516},
+    ],
+  };
+  assert.deepEqual(ratingChangeOf(over, 'g1', 'black'), {before: 1500, after: 1516, delta: 16});
+  assert.deepEqual(ratingChangeOf(over, 'g1', 'white'), {before: 1500, after: 1484, delta: -16});
+  // The first gameOver (no changes yet), an unrated game, another game.
+  assert.equal(ratingChangeOf({...over, ratingChanges: []}, 'g1', 'white'), null);
+  assert.equal(ratingChangeOf({gameId: 'g1'}, 'g1', 'black'), null);
+  assert.equal(ratingChangeOf(over, 'g2', 'white'), null);
+  assert.equal(ratingChangeOf(null, 'g1', 'white'), null);
+  assert.equal(formatDelta(16), '+16');
+  assert.equal(formatDelta(-16), '\u221216');
+  assert.equal(formatDelta(0), '\u00b10');
+  for (const strings of [tableStrings.en, tableStrings.fr]) {
+    const text = strings.tableScreen.ratingChange.replace('{delta}', formatDelta(16)).replace('{elo}', '1516');
+    assert.equal(text, '+16 (1516)');
+    assert.match(strings.tableScreen.ratingChangeTitle, /\{before\}.*\{after\}/);
+  }
 });

@@ -18,6 +18,7 @@ import {ChatPanel} from '../table/chat_panel.js';
 import {clockState} from '../table/clock_view.js';
 import {automaticPlies, moveRows} from '../table/move_list_view.js';
 import {presenceState} from '../table/presence_view.js';
+import {formatDelta, ratingChangeOf} from '../table/rating_change.js';
 import {rematchState} from '../table/rematch_view.js';
 import {formatPoints, seatPoints} from '../table/score.js';
 import {frameKind, TableSocket} from '../table/table_socket.js';
@@ -430,7 +431,9 @@ class TableScreen {
     const who = el('div', 'seat-who');
     const name = el('span', 'name');
     const presence = el('span', 'presence');
-    who.append(name, presence);
+    const rating = el('span', 'rating-change');
+    rating.hidden = true;
+    who.append(name, presence, rating);
     const timer = el('span', 'move-timer');
     timer.setAttribute('role', 'timer');
     timer.setAttribute('aria-label', tt('timer'));
@@ -438,7 +441,7 @@ class TableScreen {
     const captured = el('span', 'captured');
     captured.title = t('captured');
     node.append(swatch, who, timeouts, timer, captured);
-    return {node, swatch, name, presence, timer, timeouts, captured};
+    return {node, swatch, name, presence, rating, timer, timeouts, captured};
   }
 
   colorEnum() {
@@ -562,6 +565,12 @@ class TableScreen {
         }
       }
       card.presence.textContent = `${this.colorName(color)} · ${presenceText}`;
+      const change = ratingChangeOf(this.gameOver, game ? game.gameId : '', color);
+      card.rating.hidden = !change;
+      card.rating.textContent = change ? tt('ratingChange', {delta: formatDelta(change.delta), elo: change.after}) : '';
+      card.rating.title = change ? tt('ratingChangeTitle', {before: change.before, after: change.after}) : '';
+      card.rating.classList.toggle('up', Boolean(change && change.delta > 0));
+      card.rating.classList.toggle('down', Boolean(change && change.delta < 0));
       const inRow = clockView ? Number(clockView[`${color}Timeouts`] || 0) : Number(player.consecutiveAutomaticMoves || 0);
       card.node.dataset.timeouts = String(inRow);
       card.timeouts.hidden = !(inRow > 0 && this.ongoing());
