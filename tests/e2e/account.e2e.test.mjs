@@ -284,6 +284,18 @@ test('two accounts play a rated table from the lobby until one resigns; the lead
     const winnerName = winner === c ? 'Cara' : 'Dan';
     const loserName = winner === c ? 'Dan' : 'Cara';
 
+    // The table screen shows each player's rating change once the rating
+    // service has recorded the game: up for the winner, down for the loser.
+    for (const page of [c, d]) {
+      await page.waitForSelector('.rating-change.up:not([hidden])', {timeout: 30000});
+      const shown = await page.$$eval('.rating-change:not([hidden])', (nodes) =>
+        nodes.map((n) => ({text: n.textContent || '', up: n.classList.contains('up')})));
+      assert.equal(shown.length, 2, `both players' changes shown: ${JSON.stringify(shown)}`);
+      assert.ok(shown.some((s) => s.up && /^\+\d+/.test(s.text)), `a gain shown: ${JSON.stringify(shown)}`);
+      assert.ok(shown.some((s) => !s.up && /^\u2212\d+/.test(s.text)), `a loss shown: ${JSON.stringify(shown)}`);
+    }
+    await screenshot(winner, 'account/rating-change-at-game-end');
+
     // The rating service takes the result from game_state's stream: poll the leaderboard.
     for (const page of [c, d]) {
       const deadline = Date.now() + 30000;
