@@ -232,6 +232,15 @@ test('two players play international through an invite link while a spectator wa
     await shot(a, 'friends-player');
     await shot(c, 'friends-spectator');
 
+    // A draw offered and declined: the game goes on.
+    const [firstOfferer, firstAnswerer] = await moverAndOther(a, b);
+    await buttonNamed(firstOfferer, 'Offer a draw').click();
+    await firstAnswerer.waitForSelector(`${screen} .table-status:has-text("offers a draw")`);
+    await buttonNamed(firstAnswerer, 'Decline').click();
+    await firstOfferer.waitForSelector(`${screen} .table-status:has-text("The draw offer was declined")`);
+    await waitForData(firstOfferer, {result: 'GAME_RESULT_ONGOING', pending: 'false'});
+    await playMoves(a, b, 1);
+
     // A draw offered and accepted.
     const [offerer, answerer] = await moverAndOther(a, b);
     await buttonNamed(offerer, 'Offer a draw').click();
@@ -332,6 +341,18 @@ test('a phone plays against the computer by taps, chat below the board', async (
     assert.ok(chatBox.y > boardBox.y + boardBox.height, 'the chat is below the board');
     assert.ok(boardBox.width <= 390 && boardBox.width > 340, `the board fills the width (${boardBox.width})`);
     await shot(page, 'phone');
+    // Resigning asks first; "Keep playing" changes nothing.
+    await buttonNamed(page, 'Resign').tap();
+    const confirm = page.getByRole('alertdialog', {name: 'Really resign?'});
+    await confirm.waitFor();
+    await shot(page, 'phone-resign-confirm');
+    await buttonNamed(page, 'Keep playing').tap();
+    assert.equal(await confirm.isVisible(), false);
+    await waitForData(page, {result: 'GAME_RESULT_ONGOING'});
+    await buttonNamed(page, 'Resign').tap();
+    await buttonNamed(page, 'Yes, resign').tap();
+    await waitForData(page, {result: 'GAME_RESULT_BLACK_WINS', reason: 'RESULT_REASON_RESIGNATION'});
+    assert.match(await statusText(page), /You lost/);
   });
 });
 
@@ -438,5 +459,34 @@ test('the creator seats the computer in the empty seat; the Russian board reads 
     assert.equal(game.game.reason, 'RESULT_REASON_ABANDONED');
     assert.equal((await api(page, 'GET', `/api/tables/${tableId}`)).status, 404, 'no person left: the table closed');
     assert.deepEqual(browsers.at(-1).errors, [], 'no script errors');
+  });
+});
+
+test('a player leaves a game at a table where the computer plays for the absent: asked first, the computer plays on, the other sees it standing in', async () => {
+  const a = (await browser()).page;
+  const b = (await browser()).page;
+  await scenario('leave-computer', () => [a, b], async () => {
+    await tableForTwo(a, b, {variant: 'international', timePerMove: '60s', options: {computerPlaysForAbsent: true}});
+    await playMoves(a, b, 1);
+    const colorB = (await data(b)).myColor;
+    const nameB = (await apiOk(b, 'GET', '/api/session')).displayName;
+    await buttonNamed(b, 'Leave the table').click();
+    await b.getByRole('alertdialog', {name: 'Leaving now gives up your seat: the computer plays this game on for you.'}).waitFor();
+    await buttonNamed(b, 'Yes, leave the table').click();
+    await waitForLobby(b);
+    // The other player sees the computer standing in, and the game goes on.
+    const card = `${screen} .seat-card[data-color="${colorB}"]`;
+    await a.waitForSelector(`${card}[data-presence="computer"]`);
+    assert.match(await a.textContent(`${card} .presence`), /the computer plays for them/);
+    assert.match(await a.textContent(`${card} .name`), new RegExp(nameB));
+    await shot(a, 'leave-computer-standing-in');
+    const ply = Number((await data(a)).ply);
+    if ((await data(a)).turn !== (await data(a)).myColor) await waitForData(a, {ply: String(ply + 1)}, 30000);
+    await waitForMyTurn(a, 30000);
+    const mine = Number((await data(a)).ply);
+    await playByTaps(a, (await serverGame(a)).legalMoves[0]);
+    // The computer answers for the player who left.
+    await waitForMyTurn(a, 30000);
+    assert.ok(Number((await data(a)).ply) >= mine + 2, 'the computer replied');
   });
 });

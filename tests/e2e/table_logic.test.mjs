@@ -74,6 +74,8 @@ test('the move timer counts down for the side to move and warns in the last 10 s
 test('presence says connected, away since when and for how long, computer standing in, or a bot', () => {
   const guest = {occupant: {kind: 'SEAT_KIND_GUEST'}, connected: true, computerPlaying: false};
   assert.equal(presenceState(guest, undefined, T0).state, 'connected');
+  assert.equal(presenceState({connected: false}, undefined, T0).state, 'empty');
+  assert.equal(presenceState({connected: false, computerPlaying: true}, undefined, T0).state, 'computer', 'left, the computer plays on');
   const away = presenceState({...guest, connected: false, abandonDeadline: iso(T0 + 105000)}, iso(T0 - 15000), T0);
   assert.equal(away.state, 'disconnected');
   assert.equal(away.awayMs, 15000);

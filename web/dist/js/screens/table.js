@@ -656,7 +656,9 @@ class TableScreen {
       card.node.classList.toggle('to-move', this.ongoing() && this.sideToMove() === color);
       card.swatch.className = `swatch ${String((this.variant.colorNames || {})[color] || color).toLowerCase()}`;
       card.swatch.hidden = Boolean(unassigned);
-      let name = occupant.displayName || (unassigned ? tt('openSeat') : this.colorName(color));
+      // A player who left mid-game is still the game's player.
+      const left = seat && seat.computerPlaying && player.seat ? player.seat.displayName : '';
+      let name = occupant.displayName || left || (unassigned ? tt('openSeat') : this.colorName(color));
       if (occupant.kind === 'SEAT_KIND_BOT') name = tt('computer', {level: tt(`level.${occupant.botLevel || 'BOT_LEVEL_UNSPECIFIED'}`)});
       if (seat && seat.yours) name = `${name} ${tt('you')}`;
       card.name.textContent = name;
