@@ -2,7 +2,9 @@
 // Debian's chromium against the real gateway, game_state, matchmaking,
 // clock, bot and chat on a private Redis (tests-only short times: 1 s per
 // move, a 4 s disconnect rule). Tables are set up through the lobby's REST
-// routes; everything else is done on the page, by taps and buttons.
+// routes; everything else is done on the page, by taps and buttons: seating
+// the computer, leaving (with and without a confirmation), the federation's
+// coordinates on the board and in the move list.
 //
 // Run alone (ctest -R e2e.table does the same):
 //   (cd tests/e2e && npm ci)
@@ -202,7 +204,7 @@ test('a guest plays English against Easy, takes a multi-capture by tapping each 
   });
 });
 
-test('two players play international through an invite link while a spectator watches and chats; a draw offer accepted; a rematch with colours swapped; a reload keeps the game and the score', async () => {
+test('two players play international through an invite link while a spectator watches and chats; a draw offer declined, then one accepted; a rematch with colours swapped; a reload keeps the game and the score', async () => {
   const a = (await browser()).page;
   const b = (await browser()).page;
   const c = (await browser()).page;
@@ -298,7 +300,7 @@ test('a move timer running out plays an automatic move, shown as such, and three
   });
 });
 
-test('a player who closes the tab loses after the disconnect rule', async () => {
+test('a player who closes the tab loses after the disconnect rule; the winner leaves the table at once', async () => {
   const a = (await browser()).page;
   const bBrowser = await browser();
   const b = bBrowser.page;
@@ -324,7 +326,7 @@ test('a player who closes the tab loses after the disconnect rule', async () => 
   });
 });
 
-test('a phone plays against the computer by taps, chat below the board', async () => {
+test('a phone plays against the computer by taps, chat below the board, and resigns after a confirmation', async () => {
   const {page} = await browser({width: 390, height: 844}, {touch: true});
   await scenario('phone', () => [page], async () => {
     await home(page, base);
@@ -363,6 +365,8 @@ test('the creator seats the computer in the empty seat; the Russian board reads 
     const {variants} = await apiOk(page, 'GET', '/api/variants');
     const russian = variants.find((v) => v.id === 'russian');
     const international = variants.find((v) => v.id === 'international');
+    assert.equal(russian.notation.captureSeparator, ':', 'Russian captures are written with a colon');
+    assert.equal(international.notation.captureSeparator, 'x');
 
     // An international table: the labels are its standard numbers, and there
     // is no other notation to choose. Nobody came: leaving needs no confirmation.
