@@ -12,13 +12,15 @@ namespace draughts::gateway {
 namespace {
 
 // How the federation names the squares (issue 18): "numbers" or
-// "coordinates", and each square's name by its standard number (index 0 is
-// square 1), so the board labels squares as the PDN and move list write them.
+// "coordinates", what it writes between the squares of a capture, and each
+// square's name by its standard number (index 0 is square 1), so the board
+// labels squares, and the move list writes moves, as the PDN does.
 std::string NotationJson(const rules::Variant& variant) {
   const rules::SquareNotation notation = rules::FederationNotation(variant);
   std::string out = absl::StrCat(
       "{\"style\":",
       notation.style == rules::SquareStyle::kCoordinates ? "\"coordinates\"" : "\"numbers\"",
+      ",\"captureSeparator\":", JsonQuote(std::string(1, notation.capture_separator)),
       ",\"squareNames\":[");
   const int count = rules::SquareCount(variant.board);
   for (int square = 1; square <= count; ++square) {

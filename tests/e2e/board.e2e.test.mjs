@@ -394,7 +394,14 @@ test('every rule set: its board, numbers, pieces and colour names come from its 
       const unnamed = await page.$$eval('button', (buttons) =>
         buttons.filter((b) => !(b.getAttribute('aria-label') || b.textContent || '').trim()).map((b) => b.id));
       assert.deepEqual(unnamed, [], `${v.id}: buttons without a name`);
-      assert.equal(await page.locator('#board text.num').count(), v.squares, `${v.id}: square numbers`);
+      // Square names as the federation writes them (on by default): files
+      // and ranks on the edges for coordinates, else a number in each square.
+      if (v.notation.style === 'coordinates') {
+        assert.equal(await page.locator('#board text.num').count(), 0, `${v.id}: no numbers beside the coordinates`);
+        assert.equal(await page.locator('#board text.coord').count(), v.board.rows + v.board.cols, `${v.id}: coordinates`);
+      } else {
+        assert.equal(await page.locator('#board text.num').count(), v.squares, `${v.id}: square numbers`);
+      }
       assert.equal(await page.getAttribute('#board', 'data-rows'), String(v.board.rows));
       const pieces = await boardPieces(page);
       const fen = v.initialFen.replace(/\.$/, '').split(':').slice(1);

@@ -1,5 +1,6 @@
 // End to end, as a new player meets the board: the board options of seed 001
-// (possible moves, square numbers) kept over a reload, a forced English
+// (possible moves, square numbers) kept over a reload, the federation's
+// square names (Italian numbers, Russian coordinates), a forced English
 // multi-capture played by tapping its landing squares, a move played with
 // the keyboard, an illegal drop that puts the piece back, a spectator's page
 // that says it is watching, a 12x12 game by taps on a phone, and the 1009 a
@@ -212,6 +213,69 @@ test('board options: possible moves and square numbers, kept over a reload', asy
     await page.waitForSelector('#game-view[data-ply="8"][data-connection="open"]');
     assert.equal(await page.isChecked('#show-moves'), true);
     assert.equal(await page.isChecked('#show-numbers'), true);
+  });
+});
+
+// The labels on the board: the text written inside each numbered square, and
+// the coordinates along the edges.
+async function labels(page) {
+  return page.$eval('#board', (svg) => {
+    const squares = [...svg.querySelectorAll('rect.sq[data-square]')];
+    const inSquare = {};
+    for (const text of svg.querySelectorAll('text.num')) {
+      const t = text.getBoundingClientRect();
+      const rect = squares.find((r) => {
+        const b = r.getBoundingClientRect();
+        return t.x + t.width / 2 >= b.left && t.x + t.width / 2 <= b.right && t.y + t.height / 2 >= b.top && t.y + t.height / 2 <= b.bottom;
+      });
+      if (rect) inSquare[rect.dataset.square] = text.textContent;
+    }
+    const edges = [...svg.querySelectorAll('text.coord')].map((t) => t.textContent).sort().join('');
+    return {inSquare, count: svg.querySelectorAll('text.num').length, edges};
+  });
+}
+
+test('the federation names squares on the hotseat board too: Italian numbering, Russian coordinates, standard numbers when switched off', async () => {
+  await withBrowser('notation', {width: 1000, height: 1100}, async (page) => {
+    await page.goto(`${base}/`);
+    const {variants} = await page.evaluate(() => fetch('/api/variants').then((r) => r.json()));
+    const italian = variants.find((v) => v.id === 'italian');
+
+    // Italian: its own numbers on its mirrored board, in the squares.
+    await startHotseat(page, base, 'italian');
+    assert.equal(await page.isVisible('#show-coordinates'), true);
+    assert.equal(await page.isChecked('#show-coordinates'), true, 'on by default');
+    assert.equal(await page.textContent('#show-coordinates-label'), " The federation's square numbers");
+    const own = await labels(page);
+    assert.equal(own.count, 32);
+    for (const [square, text] of Object.entries(own.inSquare)) assert.equal(text, italian.notation.squareNames[square - 1], `square ${square}`);
+    assert.ok(Object.entries(own.inSquare).some(([square, text]) => square !== text), 'Italian numbers differ from the standard ones');
+    await shot(page, 'italian-numbering');
+    await page.uncheck('#show-coordinates');
+    const standard = await labels(page);
+    assert.deepEqual(Object.entries(standard.inSquare).filter(([square, text]) => square !== text), [], 'switched off: standard numbers');
+    // Without square numbers there is no naming to choose.
+    await page.uncheck('#show-numbers');
+    assert.equal(await page.isDisabled('#show-coordinates'), true);
+    await page.check('#show-numbers');
+
+    // Russian, in the same browser: the setting (off) is kept, over a reload too.
+    await startHotseat(page, base, 'russian');
+    await page.reload();
+    await page.waitForSelector('#game-view[data-variant="russian"][data-connection="open"]');
+    assert.equal(await page.isChecked('#show-coordinates'), false);
+    assert.equal((await labels(page)).count, 32);
+    await page.check('#show-coordinates');
+    const coordinates = await labels(page);
+    assert.equal(coordinates.count, 0, 'coordinates replace the numbers');
+    assert.equal(coordinates.edges, '12345678abcdefgh');
+    assert.equal(await page.textContent('#show-coordinates-label'), ' Coordinates on the edges (a1, b2…)');
+    await shot(page, 'russian-coordinates');
+
+    // International writes the standard numbers: nothing to choose.
+    await startHotseat(page, base, 'international');
+    assert.equal(await page.isVisible('#show-coordinates'), false);
+    assert.equal((await labels(page)).count, 50);
   });
 });
 

@@ -2,7 +2,9 @@
 // Debian's chromium against the real gateway, game_state, matchmaking,
 // clock, bot and chat on a private Redis (tests-only short times: 1 s per
 // move, a 4 s disconnect rule). Tables are set up through the lobby's REST
-// routes; everything else is done on the page, by taps and buttons.
+// routes; everything else is done on the page, by taps and buttons: seating
+// the computer, leaving (with and without a confirmation), the federation's
+// coordinates on the board and in the move list.
 //
 // Run alone (ctest -R e2e.table does the same):
 //   (cd tests/e2e && npm ci)
@@ -16,6 +18,7 @@ import {after, before, test} from 'node:test';
 
 import {openBrowser, screenshotDir} from './lib/app_driver.mjs';
 import {
+  api,
   apiOk,
   assertButtonsNamed,
   buttonNamed,
@@ -80,13 +83,48 @@ async function tableForTwo(a, b, body) {
   assert.match(created.invitePath, /^\/join\/\S+$/);
   await openTable(a, base, tableId);
   await waitForData(a, {status: 'TABLE_STATUS_WAITING'});
-  // The creator's page offers the link to send.
+  // The creator's page offers the link to send, and copies it.
   assert.equal(await a.inputValue(`${screen} .invite-link`), `${base}${created.invitePath}`);
+  await a.context().grantPermissions(['clipboard-read', 'clipboard-write'], {origin: base});
+  await buttonNamed(a, 'Copy invite link').click();
+  await buttonNamed(a, 'Copied').waitFor();
+  assert.equal(await a.evaluate(() => navigator.clipboard.readText()), `${base}${created.invitePath}`);
   await b.goto(`${base}${created.invitePath}`);
   await b.waitForSelector(`${screen}[data-table-id="${tableId}"][data-connection="open"] #board`);
   await waitForData(a, {result: 'GAME_RESULT_ONGOING'});
   await waitForData(b, {result: 'GAME_RESULT_ONGOING'});
   return {tableId, invitePath: created.invitePath};
+}
+
+// The lobby is back on screen (the start page, its table list loaded).
+async function waitForLobby(page) {
+  await page.waitForSelector('#start-view:not([hidden]) #tables[data-loaded]');
+  assert.match(await page.evaluate(() => location.hash), /^(#\/?)?$/);
+}
+
+// The board's labels: numbers in squares ({square: text}) and coordinates on the edges.
+async function boardLabels(page) {
+  return page.$eval(`${screen} #board`, (svg) => {
+    const inside = (text, rect) => {
+      const r = rect.getBoundingClientRect();
+      const t = text.getBoundingClientRect();
+      const x = t.x + t.width / 2;
+      const y = t.y + t.height / 2;
+      return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+    };
+    const squares = [...svg.querySelectorAll('rect.sq[data-square]')];
+    const numbers = {};
+    for (const text of svg.querySelectorAll('text.num')) {
+      const rect = squares.find((r) => inside(text, r));
+      if (rect) numbers[rect.dataset.square] = text.textContent;
+    }
+    const edge = (kind) =>
+      [...svg.querySelectorAll(`text.coord.${kind}`)].map((t) => {
+        const b = t.getBoundingClientRect();
+        return {name: t.textContent, x: b.x + b.width / 2, y: b.y + b.height / 2};
+      });
+    return {numbers, count: svg.querySelectorAll('text.num').length, files: edge('file'), ranks: edge('rank')};
+  });
 }
 
 // The page whose colour is to move, and the other one.
@@ -192,7 +230,7 @@ test('a guest plays English against Easy, takes a multi-capture by tapping each 
   });
 });
 
-test('two players play international through an invite link while a spectator watches and chats; a draw offer accepted; a rematch with colours swapped; a reload keeps the game and the score', async () => {
+test('two players play international through an invite link while a spectator watches and chats; a draw offer declined, then one accepted; a rematch with colours swapped; a reload keeps the game and the score', async () => {
   const a = (await browser()).page;
   const b = (await browser()).page;
   const c = (await browser()).page;
@@ -221,6 +259,15 @@ test('two players play international through an invite link while a spectator wa
     await assertButtonsNamed(a);
     await shot(a, 'friends-player');
     await shot(c, 'friends-spectator');
+
+    // A draw offered and declined: the game goes on.
+    const [firstOfferer, firstAnswerer] = await moverAndOther(a, b);
+    await buttonNamed(firstOfferer, 'Offer a draw').click();
+    await firstAnswerer.waitForSelector(`${screen} .table-status:has-text("offers a draw")`);
+    await buttonNamed(firstAnswerer, 'Decline').click();
+    await firstOfferer.waitForSelector(`${screen} .table-status:has-text("The draw offer was declined")`);
+    await waitForData(firstOfferer, {result: 'GAME_RESULT_ONGOING', pending: 'false'});
+    await playMoves(a, b, 1);
 
     // A draw offered and accepted.
     const [offerer, answerer] = await moverAndOther(a, b);
@@ -279,7 +326,7 @@ test('a move timer running out plays an automatic move, shown as such, and three
   });
 });
 
-test('a player who closes the tab loses after the disconnect rule', async () => {
+test('a player who closes the tab loses after the disconnect rule; the winner leaves the table at once', async () => {
   const a = (await browser()).page;
   const bBrowser = await browser();
   const b = bBrowser.page;
@@ -294,10 +341,18 @@ test('a player who closes the tab loses after the disconnect rule', async () => 
     await waitForData(a, {result: `GAME_RESULT_${winner}_WINS`, reason: 'RESULT_REASON_ABANDONED'}, 30000);
     assert.match(await statusText(a), /You won/);
     await shot(a, 'abandon-won');
+    // After the game nothing is at stake: "Leave the table" leaves at once.
+    const {tableId} = await data(a);
+    const me = (await apiOk(a, 'GET', '/api/session')).playerId;
+    await buttonNamed(a, 'Leave the table').click();
+    await waitForLobby(a);
+    const left = await api(a, 'GET', `/api/tables/${tableId}`);
+    const seated = left.status === 200 ? left.json.table.seats.filter((s) => s.occupant && s.occupant.playerId === me) : [];
+    assert.deepEqual(seated, [], 'the seat is given up');
   });
 });
 
-test('a phone plays against the computer by taps, chat below the board', async () => {
+test('a phone plays against the computer by taps, chat below the board, and resigns after a confirmation', async () => {
   const {page} = await browser({width: 390, height: 844}, {touch: true});
   await scenario('phone', () => [page], async () => {
     await home(page, base);
@@ -314,5 +369,154 @@ test('a phone plays against the computer by taps, chat below the board', async (
     assert.ok(chatBox.y > boardBox.y + boardBox.height, 'the chat is below the board');
     assert.ok(boardBox.width <= 390 && boardBox.width > 340, `the board fills the width (${boardBox.width})`);
     await shot(page, 'phone');
+    // Resigning asks first; "Keep playing" changes nothing.
+    await buttonNamed(page, 'Resign').tap();
+    const confirm = page.getByRole('alertdialog', {name: 'Really resign?'});
+    await confirm.waitFor();
+    await shot(page, 'phone-resign-confirm');
+    await buttonNamed(page, 'Keep playing').tap();
+    assert.equal(await confirm.isVisible(), false);
+    await waitForData(page, {result: 'GAME_RESULT_ONGOING'});
+    await buttonNamed(page, 'Resign').tap();
+    await buttonNamed(page, 'Yes, resign').tap();
+    await waitForData(page, {result: 'GAME_RESULT_BLACK_WINS', reason: 'RESULT_REASON_RESIGNATION'});
+    assert.match(await statusText(page), /You lost/);
+  });
+});
+
+test('the creator seats the computer in the empty seat; the Russian board reads like its move list; leaving a game asks first, loses it and returns to the lobby', async () => {
+  const {page} = await browser();
+  await scenario('bots', () => [page], async () => {
+    await home(page, base);
+    const {variants} = await apiOk(page, 'GET', '/api/variants');
+    const russian = variants.find((v) => v.id === 'russian');
+    const international = variants.find((v) => v.id === 'international');
+    assert.equal(russian.notation.captureSeparator, ':', 'Russian captures are written with a colon');
+    assert.equal(international.notation.captureSeparator, 'x');
+
+    // An international table: the labels are its standard numbers, and there
+    // is no other notation to choose. Nobody came: leaving needs no confirmation.
+    const alone = await apiOk(page, 'POST', '/api/tables', {variant: 'international'});
+    await openTable(page, base, alone.table.tableId);
+    await waitForData(page, {status: 'TABLE_STATUS_WAITING'});
+    const numeric = await boardLabels(page);
+    assert.equal(numeric.count, 50);
+    for (const [square, text] of Object.entries(numeric.numbers)) assert.equal(text, international.notation.squareNames[square - 1]);
+    assert.deepEqual(Object.entries(numeric.numbers).filter(([sq, text]) => sq !== text), [], 'international: each square its own number');
+    assert.equal(await page.isVisible(`${screen} input[name="coordinates"]`), false, 'no notation to switch to');
+    await buttonNamed(page, 'Leave the table').click();
+    await waitForLobby(page);
+    assert.equal((await api(page, 'GET', `/api/tables/${alone.table.tableId}`)).status, 404, 'a table left by everyone closes');
+
+    // A Russian table of one's own: while the seat is open the creator may seat the computer.
+    const created = await apiOk(page, 'POST', '/api/tables', {variant: 'russian'});
+    const tableId = created.table.tableId;
+    await openTable(page, base, tableId);
+    await waitForData(page, {status: 'TABLE_STATUS_WAITING'});
+    await page.waitForSelector(`${screen} .bots-row:not([hidden])`);
+    await page.getByRole('combobox', {name: 'Computer level'}).selectOption('BOT_LEVEL_MEDIUM');
+    await assertButtonsNamed(page);
+    await shot(page, 'bots-offered');
+    await buttonNamed(page, 'Seat the computer').click();
+    // The computer sits down, the table is full, the game starts.
+    await waitForData(page, {result: 'GAME_RESULT_ONGOING'});
+    assert.equal(await page.isVisible(`${screen} .bots-row`), false);
+    await page.waitForSelector(`${screen} .seat-card[data-presence="bot"] .name:has-text("Computer (Medium)")`);
+    const seated = await apiOk(page, 'GET', `/api/tables/${tableId}`);
+    assert.equal(seated.table.status, 'TABLE_STATUS_PLAYING');
+    const bot = seated.table.seats.find((s) => s.occupant && s.occupant.kind === 'SEAT_KIND_BOT');
+    assert.equal(bot && bot.occupant.botLevel, 'BOT_LEVEL_MEDIUM');
+
+    // Russian names squares by coordinates: files and ranks on the board's
+    // edges (on by default), each beside the squares of its name.
+    const onEdges = await boardLabels(page);
+    assert.equal(onEdges.count, 0, 'no numbers inside the squares');
+    assert.equal(onEdges.files.map((f) => f.name).sort().join(''), 'abcdefgh');
+    assert.equal(onEdges.ranks.map((r) => r.name).sort().join(''), '12345678');
+    assert.equal(await page.isChecked(`${screen} input[name="coordinates"]`), true);
+    assert.match(await page.textContent(`${screen} label:has(input[name="coordinates"])`), /Coordinates on the edges/);
+    const box = async (square) => page.locator(`${screen} #board rect.sq[data-square="${square}"]`).boundingBox();
+    for (const name of ['a1', 'h8', 'c3', 'f6']) {
+      const at = await box(russian.notation.squareNames.indexOf(name) + 1);
+      const file = onEdges.files.find((f) => f.name === name[0]);
+      const rank = onEdges.ranks.find((r) => r.name === name[1]);
+      assert.ok(file.x >= at.x && file.x <= at.x + at.width, `file ${name[0]} above/below ${name}`);
+      assert.ok(rank.y >= at.y && rank.y <= at.y + at.height, `rank ${name[1]} beside ${name}`);
+    }
+    // The move list writes the same names (the server records standard numbers).
+    await waitForMyTurn(page, 30000);
+    await playByTaps(page, (await serverGame(page)).legalMoves[0]);
+    await page.waitForSelector(`${screen} .moves .move[data-ply="1"]`);
+    const moveList = () => page.$$eval(`${screen} .moves .move[data-ply]`, (cells) => cells.map((c) => c.textContent));
+    const recorded = async () => (await serverGame(page)).game.moves;
+    const federation = (move) => move.split(/([-x])/).map((p) => (p === 'x' ? ':' : p === '-' ? '-' : russian.notation.squareNames[p - 1])).join('');
+    // Read the page first: the server's record may have moved on since, never back.
+    const written = await moveList();
+    assert.ok(written.length >= 1 && written.every((m) => /^[a-h][1-8]([-:][a-h][1-8])+$/.test(m)), `moves ${written}`);
+    assert.deepEqual(written, (await recorded()).slice(0, written.length).map(federation));
+    await shot(page, 'bots-russian-coordinates');
+
+    // Switched off: the standard numbers in the squares; kept over a reload.
+    await page.uncheck(`${screen} input[name="coordinates"]`);
+    const standard = await boardLabels(page);
+    assert.equal(standard.count, 32);
+    assert.deepEqual(Object.entries(standard.numbers).filter(([sq, text]) => sq !== text), [], 'each square its standard number');
+    assert.equal(standard.files.length + standard.ranks.length, 0);
+    const numbered = await moveList();
+    assert.deepEqual(numbered, (await recorded()).slice(0, numbered.length), 'the moves in standard numbers too');
+    await page.reload();
+    await page.waitForSelector(`${screen}[data-connection="open"][data-result="GAME_RESULT_ONGOING"] #board`);
+    assert.equal(await page.isChecked(`${screen} input[name="coordinates"]`), false);
+    assert.equal((await boardLabels(page)).count, 32);
+    await shot(page, 'bots-russian-numbers');
+    await page.check(`${screen} input[name="coordinates"]`);
+    assert.equal((await boardLabels(page)).files.length, 8);
+
+    // Leaving during the game: a confirmation says it loses; "stay" changes nothing.
+    const {gameId, myColor} = await data(page);
+    await buttonNamed(page, 'Leave the table').click();
+    const confirm = page.getByRole('alertdialog', {name: 'Leaving now gives up your seat and loses this game.'});
+    await confirm.waitFor();
+    await shot(page, 'bots-leave-confirm');
+    await buttonNamed(page, 'Stay at the table').click();
+    assert.equal(await confirm.isVisible(), false);
+    await waitForData(page, {result: 'GAME_RESULT_ONGOING', connection: 'open'});
+    await buttonNamed(page, 'Leave the table').click();
+    await buttonNamed(page, 'Yes, leave the table').click();
+    await waitForLobby(page);
+    const game = await apiOk(page, 'GET', `/api/games/${encodeURIComponent(gameId)}`);
+    assert.equal(game.game.result, myColor === 'white' ? 'GAME_RESULT_BLACK_WINS' : 'GAME_RESULT_WHITE_WINS');
+    assert.equal(game.game.reason, 'RESULT_REASON_ABANDONED');
+    assert.equal((await api(page, 'GET', `/api/tables/${tableId}`)).status, 404, 'no person left: the table closed');
+    assert.deepEqual(browsers.at(-1).errors, [], 'no script errors');
+  });
+});
+
+test('a player leaves a game at a table where the computer plays for the absent: asked first, the computer plays on, the other sees it standing in', async () => {
+  const a = (await browser()).page;
+  const b = (await browser()).page;
+  await scenario('leave-computer', () => [a, b], async () => {
+    await tableForTwo(a, b, {variant: 'international', timePerMove: '60s', options: {computerPlaysForAbsent: true}});
+    await playMoves(a, b, 1);
+    const colorB = (await data(b)).myColor;
+    const nameB = (await apiOk(b, 'GET', '/api/session')).displayName;
+    await buttonNamed(b, 'Leave the table').click();
+    await b.getByRole('alertdialog', {name: 'Leaving now gives up your seat: the computer plays this game on for you.'}).waitFor();
+    await buttonNamed(b, 'Yes, leave the table').click();
+    await waitForLobby(b);
+    // The other player sees the computer standing in, and the game goes on.
+    const card = `${screen} .seat-card[data-color="${colorB}"]`;
+    await a.waitForSelector(`${card}[data-presence="computer"]`);
+    assert.match(await a.textContent(`${card} .presence`), /the computer plays for them/);
+    assert.match(await a.textContent(`${card} .name`), new RegExp(nameB));
+    await shot(a, 'leave-computer-standing-in');
+    const ply = Number((await data(a)).ply);
+    if ((await data(a)).turn !== (await data(a)).myColor) await waitForData(a, {ply: String(ply + 1)}, 30000);
+    await waitForMyTurn(a, 30000);
+    const mine = Number((await data(a)).ply);
+    await playByTaps(a, (await serverGame(a)).legalMoves[0]);
+    // The computer answers for the player who left.
+    await waitForMyTurn(a, 30000);
+    assert.ok(Number((await data(a)).ply) >= mine + 2, 'the computer replied');
   });
 });

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
+import {boardOptions, federationNamesDiffer, moveInNotation, notationLabelKey} from '../../web/dist/js/board_notation.js';
 import {actionsState} from '../../web/dist/js/table/actions_view.js';
 import {chatLine, cleanChatInput, MAX_CHAT_CHARS, MAX_CHAT_LINES, mergeChat} from '../../web/dist/js/table/chat_view.js';
 import {clockState, WARNING_MS} from '../../web/dist/js/table/clock_view.js';
@@ -73,6 +74,8 @@ test('the move timer counts down for the side to move and warns in the last 10 s
 test('presence says connected, away since when and for how long, computer standing in, or a bot', () => {
   const guest = {occupant: {kind: 'SEAT_KIND_GUEST'}, connected: true, computerPlaying: false};
   assert.equal(presenceState(guest, undefined, T0).state, 'connected');
+  assert.equal(presenceState({connected: false}, undefined, T0).state, 'empty');
+  assert.equal(presenceState({connected: false, computerPlaying: true}, undefined, T0).state, 'computer', 'left, the computer plays on');
   const away = presenceState({...guest, connected: false, abandonDeadline: iso(T0 + 105000)}, iso(T0 - 15000), T0);
   assert.equal(away.state, 'disconnected');
   assert.equal(away.awayMs, 15000);
@@ -238,4 +241,37 @@ test('rating changes: each colour its own, signed, only for the game shown', () 
     assert.equal(text, '+16 (1516)');
     assert.match(strings.tableScreen.ratingChangeTitle, /\{before\}.*\{after\}/);
   }
+});
+
+// Russian's federation names as /api/variants gives them: square 1 is b8 .. 32 is g1.
+function russianNames() {
+  const names = [];
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) if ((row + col) % 2 === 1) names.push(`${'abcdefgh'[col]}${8 - row}`);
+  }
+  return names;
+}
+
+test('the federation notation setting: offered where the names differ, moves written its way', () => {
+  const russian = {notation: {style: 'coordinates', captureSeparator: ':', squareNames: russianNames()}};
+  const international = {notation: {style: 'numbers', captureSeparator: 'x', squareNames: Array.from({length: 50}, (_, i) => String(i + 1))}};
+  const italian = {notation: {style: 'numbers', captureSeparator: 'x', squareNames: Array.from({length: 32}, (_, i) => String(((i >> 2) << 2) + 4 - (i % 4)))}};
+  assert.equal(russian.notation.squareNames[0], 'b8');
+  assert.equal(russian.notation.squareNames[31], 'g1');
+  assert.equal(federationNamesDiffer(russian), true);
+  assert.equal(federationNamesDiffer(italian), true);
+  assert.equal(federationNamesDiffer(international), false);
+  assert.equal(federationNamesDiffer({}), false);
+  assert.equal(notationLabelKey(russian), 'boardNotation.coordinates');
+  assert.equal(notationLabelKey(italian), 'boardNotation.numbering');
+  // On by default: the board then reads like the move list.
+  assert.deepEqual(boardOptions({}), {showMoves: true, showNumbers: true, coordinates: true});
+  assert.deepEqual(boardOptions({showNumbers: false, coordinates: false}), {showMoves: true, showNumbers: false, coordinates: false});
+  assert.equal(moveInNotation('22-18', russian, {}), 'c3-d4');
+  assert.equal(moveInNotation('22x15x8', russian, {}), 'c3:e5:g7');
+  assert.equal(moveInNotation('22x15', {notation: {...russian.notation, captureSeparator: undefined}}, {}), 'c3xe5');
+  assert.equal(moveInNotation('22-18', russian, {coordinates: false}), '22-18', 'switched off: the standard numbers');
+  assert.equal(moveInNotation('1-4', italian, {}), '4-1');
+  assert.equal(moveInNotation('32-28', international, {}), '32-28');
+  for (const odd of ['', 'resign', '99-18', '22-', 'x']) assert.equal(moveInNotation(odd, russian, {}), odd, `"${odd}" unchanged`);
 });

@@ -4,6 +4,7 @@
 
 import {getGame} from './api.js';
 import {Board} from './board.js';
+import {boardOptions, federationNamesDiffer, notationLabelKey} from './board_notation.js';
 import {parseFen} from './fen.js';
 import {GameSocket} from './game_socket.js';
 import {t} from './strings.js';
@@ -65,6 +66,8 @@ export class GamePage {
       autoFlipLabel: /** @type {HTMLElement} */ ($input('#auto-flip').closest('label')),
       showMoves: $input('#show-moves'),
       showNumbers: $input('#show-numbers'),
+      coordinates: $input('#show-coordinates'),
+      coordinatesLabel: $('#show-coordinates-label'),
       newGame: $('#new-game'),
       variantName: $('#variant-name'),
     };
@@ -94,8 +97,12 @@ export class GamePage {
       this.saveSettings(this.settings);
       this.render();
     }, 'change');
-    // The board options of seed 001, kept with the other settings.
-    for (const [node, key] of /** @type {const} */ ([[this.els.showMoves, 'showMoves'], [this.els.showNumbers, 'showNumbers']])) {
+    // The board options of seed 001, and the federation's square names
+    // (issue 18) where they differ from the numbers, kept with the other settings.
+    this.els.coordinatesLabel.hidden = !federationNamesDiffer(variant);
+    /** @type {HTMLElement} */ (this.els.coordinatesLabel.querySelector('.label-text')).textContent = t(notationLabelKey(variant));
+    const options = /** @type {const} */ ([[this.els.showMoves, 'showMoves'], [this.els.showNumbers, 'showNumbers'], [this.els.coordinates, 'coordinates']]);
+    for (const [node, key] of options) {
       this.listen(node, () => {
         this.settings[key] = node.checked;
         this.saveSettings(this.settings);
@@ -274,7 +281,7 @@ export class GamePage {
       flipped,
       interactive: this.canAct(),
       lastMove: game && game.lastMove ? game.lastMove : null,
-      options: {showMoves: this.settings.showMoves !== false, showNumbers: this.settings.showNumbers !== false},
+      options: boardOptions(this.settings),
     });
 
     const names = this.variant.colorNames || {white: 'White', black: 'Black'};
@@ -306,6 +313,9 @@ export class GamePage {
     this.els.autoFlip.checked = Boolean(this.settings.autoFlip);
     this.els.showMoves.checked = this.settings.showMoves !== false;
     this.els.showNumbers.checked = this.settings.showNumbers !== false;
+    this.els.coordinates.checked = this.settings.coordinates !== false;
+    // The names are the labels' kind: no labels, nothing to choose.
+    this.els.coordinates.disabled = this.settings.showNumbers === false;
 
     const data = this.root.dataset;
     data.gameId = this.gameId;

@@ -70,6 +70,12 @@ export function leaveTable(id) {
   return act('POST', `${tablePath(id)}/leave`, {});
 }
 
+// The creator seats the computer, at `level`, in every open seat.
+/** @param {string} id @param {string} level @returns {Promise<TableAnswer>} */
+export function fillSeatsWithBots(id, level) {
+  return act('POST', `${tablePath(id)}/bots`, {level});
+}
+
 /**
  * @param {{variant: string, options?: VariantOptions, timePerMove?: string, rated?: boolean}} request
  * @returns {Promise<TableAnswer>}

@@ -6,11 +6,11 @@ const GAME_KEY = 'draughts.game';
 
 /**
  * @typedef {{variant: string, autoFlip: boolean, flipped: boolean, showMoves: boolean,
- *            showNumbers: boolean, language?: string}} Settings
+ *            showNumbers: boolean, coordinates?: boolean, language?: string}} Settings
  */
 
 /** @type {Settings} */
-const defaultSettings = {variant: 'international', autoFlip: true, flipped: false, showMoves: true, showNumbers: true};
+const defaultSettings = {variant: 'international', autoFlip: true, flipped: false, showMoves: true, showNumbers: true, coordinates: true};
 
 function read(key) {
   try {

@@ -4,13 +4,17 @@
 // side to move, automatic moves shown as such, the actions (draw offer and
 // answer, resign with a confirmation, undo against the computer, "play
 // again"), the move list and the chat. A spectator sees the same without
-// the buttons, and is told it is watching. Everything comes from the
-// server's frames; a reload reopens the socket and the server resends the
-// table, the game and the score.
+// the buttons, and is told it is watching. While a seat is open the table's
+// creator may seat the computer in it; a seated player may leave the table
+// (during a game, after a confirmation saying what it costs). Everything
+// comes from the server's frames; a reload reopens the socket and the
+// server resends the table, the game and the score.
 
 import {listVariants} from '../api.js';
 import {Board} from '../board.js';
+import {boardOptions, federationNamesDiffer, moveInNotation, notationLabelKey} from '../board_notation.js';
 import {parseFen} from '../fen.js';
+import {fillSeatsWithBots, leaveTable} from '../lobby_api.js';
 import {loadSettings, saveSettings} from '../storage.js';
 import {t} from '../strings.js';
 import {actionsState} from '../table/actions_view.js';
@@ -68,6 +72,9 @@ class TableScreen {
     this.message = '';
     this.connection = 'connecting';
     this.confirmingResign = false;
+    this.confirmingLeave = false;
+    /** A REST call of this page (seating the computer, leaving) is on its way. */
+    this.calling = false;
     this.built = false;
     /** @type {any[]} chat lines that came before the chat panel was built */
     this.chatBuffer = [];
@@ -186,7 +193,7 @@ class TableScreen {
     if (event.seatConnected) delete this.disconnectedAt[COLOR[event.seatConnected.color]];
     if (event.movePlayed && event.movePlayed.automatic && current && event.ply > (current.ply || 0) - 1) {
       const color = this.colorName(COLOR[event.movePlayed.color]);
-      this.message = tt('automaticNotice', {move: event.movePlayed.notation, color});
+      this.message = tt('automaticNotice', {move: moveInNotation(event.movePlayed.notation, this.variant, this.settings), color});
       this.automaticJustPlayed = true;
     }
     if (event.drawDeclined && current && event.ply >= (current.ply || 0)) this.message = tt('drawDeclined');
@@ -258,6 +265,16 @@ class TableScreen {
     const seats = (this.view && this.view.seats) || [];
     return Boolean(this.view && this.view.table && this.view.table.vsComputer) ||
       seats.some((s) => !s.yours && s.occupant && s.occupant.kind === 'SEAT_KIND_BOT');
+  }
+
+  // Before the first game no seat has a colour yet: the card at the bottom
+  // shows this page's seat (or seat 0), the top one the other seat.
+  /** @param {boolean} bottom */
+  seatBeforeColors(bottom) {
+    const seats = (this.view && this.view.seats) || [];
+    if (seats.some((s) => COLOR[s.color])) return null;
+    const mine = seats.find((s) => s.yours) || seats.find((s) => Number(s.index || 0) === 0) || null;
+    return (bottom ? mine : seats.find((s) => s !== mine)) || null;
   }
 
   /** @param {string} color */
@@ -334,7 +351,18 @@ class TableScreen {
     this.copyButton = button(tt('copyInvite'));
     this.copyButton.addEventListener('click', () => this.copyInvite());
     this.inviteRow.append(this.inviteInput, this.copyButton);
-    this.waiting.append(this.waitingText, this.inviteRow);
+    this.botsRow = el('div', 'bots-row');
+    this.botLevel = /** @type {HTMLSelectElement} */ (el('select', 'bot-level'));
+    this.botLevel.setAttribute('aria-label', tt('botLevel'));
+    for (const level of ['BOT_LEVEL_EASY', 'BOT_LEVEL_MEDIUM', 'BOT_LEVEL_HARD']) {
+      const option = /** @type {HTMLOptionElement} */ (el('option', '', tt(`level.${level}`)));
+      option.value = level;
+      this.botLevel.append(option);
+    }
+    this.botsButton = button(tt('fillWithBots'));
+    this.botsButton.addEventListener('click', () => this.fillWithBots());
+    this.botsRow.append(el('span', 'bots-help', tt('fillWithBotsHelp')), this.botLevel, this.botsButton);
+    this.waiting.append(this.waitingText, this.inviteRow, this.botsRow);
 
     const layout = el('div', 'table-layout');
     const main = el('div', 'table-main');
@@ -390,14 +418,49 @@ class TableScreen {
     this.rematchButton.addEventListener('click', () => this.act('voteRematch', {}));
     this.rematch.append(this.rematchButton, this.rematchText);
 
+    this.leaveButton = button(tt('leave'), 'leave');
+    this.leaveButton.title = tt('leaveHelp');
+    this.leaveButton.addEventListener('click', () => {
+      // Nothing at stake before or after a game: leave at once.
+      if (!this.ongoing()) {
+        this.leave();
+        return;
+      }
+      this.confirmingLeave = true;
+      this.render();
+      this.leaveYes.focus();
+    });
+    this.leaveConfirm = el('div', 'leave-confirm resign-confirm');
+    this.leaveConfirm.setAttribute('role', 'alertdialog');
+    this.leaveText = el('span', 'leave-text');
+    this.leaveYes = button(tt('confirmLeaveYes'), 'danger');
+    this.leaveYes.addEventListener('click', () => {
+      this.confirmingLeave = false;
+      this.leave();
+    });
+    this.leaveNo = button(tt('confirmLeaveNo'));
+    this.leaveNo.addEventListener('click', () => {
+      this.confirmingLeave = false;
+      this.render();
+    });
+    this.leaveConfirm.append(this.leaveText, this.leaveYes, this.leaveNo);
+    this.leaveRow = el('div', 'table-leave');
+    this.leaveRow.append(this.leaveButton);
+
     const options = el('fieldset', 'options');
     options.append(el('legend', '', t('boardOptions')));
-    for (const [key, label] of /** @type {const} */ ([['showMoves', 'showMoves'], ['showNumbers', 'showNumbers']])) {
+    // The federation's square names (issue 18) only where they differ from the numbers.
+    const labels = /** @type {const} */ ([['showMoves', 'showMoves'], ['showNumbers', 'showNumbers'], ['coordinates', notationLabelKey(this.variant)]]);
+    /** @type {Record<string, HTMLInputElement>} */
+    this.optionBoxes = {};
+    for (const [key, label] of labels) {
       const wrap = el('label', 'check');
+      if (key === 'coordinates') wrap.hidden = !federationNamesDiffer(this.variant);
       const box = /** @type {HTMLInputElement} */ (el('input'));
       box.type = 'checkbox';
       box.name = key;
       box.checked = this.settings[key] !== false;
+      this.optionBoxes[key] = box;
       box.addEventListener('change', () => {
         this.settings[key] = box.checked;
         saveSettings(this.settings);
@@ -407,7 +470,7 @@ class TableScreen {
       options.append(wrap);
     }
 
-    main.append(this.topCard.node, boardWrap, this.bottomCard.node, this.status, this.actions, this.confirm, this.rematch, options);
+    main.append(this.topCard.node, boardWrap, this.bottomCard.node, this.status, this.actions, this.confirm, this.rematch, this.leaveRow, this.leaveConfirm, options);
 
     const side = el('aside', 'table-side');
     const movesSection = el('section', 'move-list');
@@ -457,6 +520,47 @@ class TableScreen {
     return by === 'COLOR_WHITE' ? 'COLOR_BLACK' : by === 'COLOR_BLACK' ? 'COLOR_WHITE' : 'COLOR_UNSPECIFIED';
   }
 
+  // The creator seats the computer in the open seat; the table's frames then
+  // show it seated, and the page starts the game once the table is full.
+  async fillWithBots() {
+    this.calling = true;
+    this.render();
+    try {
+      await fillSeatsWithBots(this.tableId, this.botLevel.value);
+    } catch (e) {
+      this.message = tt('error', {message: e.message});
+    }
+    this.calling = false;
+    this.render();
+  }
+
+  // Gives up this page's seat (during a game the server scores it as the
+  // gateway's docs say: lost, or the computer plays on) and goes back to the lobby.
+  async leave() {
+    this.calling = true;
+    this.render();
+    try {
+      await leaveTable(this.tableId);
+    } catch (e) {
+      this.calling = false;
+      this.message = tt('error', {message: e.message});
+      this.render();
+      return;
+    }
+    location.hash = '#/';
+  }
+
+  // The creator's own table, not full, no game on: the computer may sit down.
+  canFillWithBots() {
+    const table = (this.view && this.view.table) || {};
+    const seats = (this.view && this.view.seats) || [];
+    const me = this.welcome && this.welcome.playerId;
+    return Boolean(
+      !this.watching() && me && table.creatorPlayerId === me && !table.rated && !table.vsComputer && !table.hotseat &&
+        table.status === 'TABLE_STATUS_WAITING' && seats.some((seat) => !(seat.occupant && seat.occupant.kind)),
+    );
+  }
+
   async copyInvite() {
     const link = this.inviteInput.value;
     try {
@@ -495,8 +599,9 @@ class TableScreen {
       flipped,
       interactive,
       lastMove: game && game.lastMove ? game.lastMove : null,
-      options: {showMoves: this.settings.showMoves !== false, showNumbers: this.settings.showNumbers !== false},
+      options: boardOptions(this.settings),
     });
+    this.optionBoxes.coordinates.disabled = this.settings.showNumbers === false;
 
     this.banner.hidden = !watching;
     const waiting = !game && (table.status === 'TABLE_STATUS_WAITING' || table.status === 'TABLE_STATUS_READY');
@@ -504,6 +609,8 @@ class TableScreen {
     const invite = this.welcome && this.welcome.invitePath;
     this.inviteRow.hidden = !invite || watching;
     if (invite) this.inviteInput.value = new URL(invite, location.href).href;
+    this.botsRow.hidden = !this.canFillWithBots();
+    this.botsButton.disabled = this.botLevel.disabled = this.calling;
     if (table.status === 'TABLE_STATUS_READY' && !watching && !this.startSent) {
       this.startSent = true;
       this.act('startGame', {});
@@ -513,6 +620,7 @@ class TableScreen {
     this.renderScore();
     this.renderStatus();
     this.renderActions();
+    this.renderLeave();
     this.renderRematch();
     this.renderMoves();
 
@@ -539,14 +647,18 @@ class TableScreen {
     const clockView = this.clockView && game && (!this.clockView.gameId || this.clockView.gameId === game.gameId) ? this.clockView : null;
     const timer = clockState(clockView, this.ply(), nowMs);
     for (const [card, color] of /** @type {const} */ ([[this.topCard, flipped ? 'white' : 'black'], [this.bottomCard, flipped ? 'black' : 'white']])) {
-      const seat = this.seatOf(color);
+      const unassigned = this.seatBeforeColors(card === this.bottomCard);
+      const seat = unassigned || this.seatOf(color);
       const occupant = (seat && seat.occupant) || {};
       const player = game ? game[color] || {} : {};
       card.node.dataset.color = color;
       card.node.dataset.seat = seat ? String(seat.index) : '';
       card.node.classList.toggle('to-move', this.ongoing() && this.sideToMove() === color);
       card.swatch.className = `swatch ${String((this.variant.colorNames || {})[color] || color).toLowerCase()}`;
-      let name = occupant.displayName || this.colorName(color);
+      card.swatch.hidden = Boolean(unassigned);
+      // A player who left mid-game is still the game's player.
+      const left = seat && seat.computerPlaying && player.seat ? player.seat.displayName : '';
+      let name = occupant.displayName || left || (unassigned ? tt('openSeat') : this.colorName(color));
       if (occupant.kind === 'SEAT_KIND_BOT') name = tt('computer', {level: tt(`level.${occupant.botLevel || 'BOT_LEVEL_UNSPECIFIED'}`)});
       if (seat && seat.yours) name = `${name} ${tt('you')}`;
       card.name.textContent = name;
@@ -562,9 +674,17 @@ class TableScreen {
             : tt('presence.disconnectedLoses', {left: presence.abandonText});
         } else if (since) {
           presenceText = tt('presence.disconnected', {away});
+        } else {
+          presenceText = tt('presence.away');
         }
       }
-      card.presence.textContent = `${this.colorName(color)} · ${presenceText}`;
+      // Presence is a game's: before the first one a person is just seated.
+      if (!game && presence.state === 'disconnected') {
+        card.node.dataset.presence = 'seated';
+        presenceText = tt('presence.seated');
+      }
+      // Colours are drawn when the game starts: none to name before.
+      card.presence.textContent = unassigned ? presenceText : `${this.colorName(color)} · ${presenceText}`;
       const change = ratingChangeOf(this.gameOver, game ? game.gameId : '', color);
       card.rating.hidden = !change;
       card.rating.textContent = change ? tt('ratingChange', {delta: formatDelta(change.delta), elo: change.after}) : '';
@@ -665,6 +785,20 @@ class TableScreen {
     this.resignButton.hidden = this.confirmingResign;
   }
 
+  renderLeave() {
+    const seated = !this.watching();
+    this.leaveRow.hidden = !seated || this.confirmingLeave;
+    this.leaveButton.disabled = this.calling;
+    if (!seated || !this.ongoing()) this.confirmingLeave = false;
+    this.leaveConfirm.hidden = !this.confirmingLeave;
+    const table = (this.view && this.view.table) || {};
+    const computerStandsIn = Boolean(table.options && table.options.computerPlaysForAbsent) && !this.vsComputer();
+    const text = computerStandsIn ? tt('confirmLeaveComputer') : tt('confirmLeaveLoses');
+    this.leaveText.textContent = text;
+    this.leaveConfirm.setAttribute('aria-label', text);
+    this.leaveYes.disabled = this.calling;
+  }
+
   renderRematch() {
     const view = this.view || {};
     const state = rematchState(view.table, view.seats, this.clock.now());
@@ -685,8 +819,9 @@ class TableScreen {
     const game = this.snapshot && this.snapshot.game;
     const moves = (game && game.moves) || [];
     const first = String((game && game.initialFen) || 'W').trim().toUpperCase().startsWith('B') ? 'black' : 'white';
-    const rows = moveRows(moves, first, automaticPlies(this.events));
-    const key = `${game ? game.gameId : ''}|${moves.join(' ')}|${rows.flatMap((r) => [r.first, r.second]).filter((c) => c && c.automatic).map((c) => c.ply).join(',')}`;
+    const rows = moveRows(moves.map((m) => moveInNotation(m, this.variant, this.settings)), first, automaticPlies(this.events));
+    const cells = rows.flatMap((r) => [r.first, r.second]).filter((c) => c !== null);
+    const key = `${game ? game.gameId : ''}|${cells.map((c) => c.notation).join(' ')}|${cells.filter((c) => c.automatic).map((c) => c.ply).join(',')}`;
     this.noMoves.hidden = moves.length > 0;
     if (key === this.movesKey) return;
     this.movesKey = key;

@@ -1,6 +1,7 @@
 // The texts of the table screen (#/table/<id>): a game at a table, its
 // players, timer, actions, move list, chat and rematch. Keys live under
-// `tableScreen` so they cannot clash with another area's.
+// `tableScreen` so they cannot clash with another area's; `boardNotation`
+// serves the table's and the hotseat page's board settings.
 
 export const en = {
   tableScreen: {
@@ -21,6 +22,8 @@ export const en = {
     presence: {
       connected: 'Connected',
       disconnected: 'Disconnected for {away}',
+      away: 'Not connected',
+      seated: 'Seated',
       disconnectedLeft: 'Disconnected for {away}: loses in {left}',
       disconnectedLoses: 'Disconnected: loses in {left}',
       computer: 'Away: the computer plays for them',
@@ -60,6 +63,15 @@ export const en = {
     drawDeclined: 'The draw offer was declined',
     undo: 'Take back my move',
     leave: 'Leave the table',
+    leaveHelp: 'Give up your seat and go back to the lobby',
+    confirmLeaveLoses: 'Leaving now gives up your seat and loses this game.',
+    confirmLeaveComputer: 'Leaving now gives up your seat: the computer plays this game on for you.',
+    confirmLeaveYes: 'Yes, leave the table',
+    confirmLeaveNo: 'Stay at the table',
+    fillWithBots: 'Seat the computer',
+    openSeat: 'Open seat',
+    botLevel: 'Computer level',
+    fillWithBotsHelp: 'No one yet? Let the computer take the empty seat.',
     moves: 'Moves',
     noMoves: 'No move yet',
     chat: 'Chat',
@@ -84,6 +96,11 @@ export const en = {
     error: 'Error: {message}',
     colors: {White: 'White', Black: 'Black', Red: 'Red'},
   },
+  // The board setting of the federation's square names (table and hotseat boards).
+  boardNotation: {
+    coordinates: 'Coordinates on the edges (a1, b2…)',
+    numbering: "The federation's square numbers",
+  },
 };
 
 export const fr = {
@@ -105,6 +122,8 @@ export const fr = {
     presence: {
       connected: 'Connecté',
       disconnected: 'Déconnecté depuis {away}',
+      away: 'Non connecté',
+      seated: 'Assis à la table',
       disconnectedLeft: 'Déconnecté depuis {away} : perd dans {left}',
       disconnectedLoses: 'Déconnecté : perd dans {left}',
       computer: "Absent : l'ordinateur joue à sa place",
@@ -144,6 +163,15 @@ export const fr = {
     drawDeclined: 'La proposition de nulle a été refusée',
     undo: 'Reprendre mon coup',
     leave: 'Quitter la table',
+    leaveHelp: 'Libérer votre place et revenir au salon',
+    confirmLeaveLoses: 'Partir maintenant libère votre place et vous fait perdre cette partie.',
+    confirmLeaveComputer: "Partir maintenant libère votre place : l'ordinateur finit cette partie pour vous.",
+    confirmLeaveYes: 'Oui, quitter la table',
+    confirmLeaveNo: 'Rester à la table',
+    fillWithBots: "Faire asseoir l'ordinateur",
+    openSeat: 'Place à prendre',
+    botLevel: "Niveau de l'ordinateur",
+    fillWithBotsHelp: "Personne pour l'instant ? L'ordinateur peut prendre la place libre.",
     moves: 'Coups',
     noMoves: 'Aucun coup pour le moment',
     chat: 'Tchat',
@@ -167,5 +195,9 @@ export const fr = {
     connection: {connecting: 'Connexion…', lost: 'Connexion perdue, reconnexion…'},
     error: 'Erreur : {message}',
     colors: {White: 'Blancs', Black: 'Noirs', Red: 'Rouges'},
+  },
+  boardNotation: {
+    coordinates: 'Coordonnées sur les bords (a1, b2…)',
+    numbering: 'Numérotation de la fédération',
   },
 };

@@ -20,7 +20,9 @@ import {formatCountdown, instantMs} from './time.js';
 export function presenceState(seat, disconnectedAt, nowMs) {
   const none = {awayMs: 0, abandonInMs: NaN, abandonText: ''};
   const occupant = (seat && seat.occupant) || {};
-  if (!occupant.kind || occupant.kind === 'SEAT_KIND_UNSPECIFIED') return {state: 'empty', ...none};
+  // A player who left during a game at a table where the computer plays for
+  // the absent: the seat is open, the computer plays the game on.
+  if (!occupant.kind || occupant.kind === 'SEAT_KIND_UNSPECIFIED') return {state: seat && seat.computerPlaying ? 'computer' : 'empty', ...none};
   if (occupant.kind === 'SEAT_KIND_BOT') return {state: 'bot', ...none};
   if (seat.connected) return {state: 'connected', ...none};
   const since = instantMs(disconnectedAt);
