@@ -3,6 +3,7 @@
 #include <chrono>
 #include <string>
 
+#include "engine/book.h"
 #include "rules/move_notation.h"
 
 namespace draughts::bot {
@@ -15,7 +16,15 @@ absl::StatusOr<Choice> ThinkBuiltin(engine::Engine& engine, const rules::GameRec
   }
   const absl::Time start = absl::Now();
   rules::Result<engine::SearchResult> result = rules::MakeError("no search");
+  std::optional<engine::SearchResult> book_move;
   if (level == engine::Level::kHard && hard_budget > absl::ZeroDuration()) {
+    // Engine::Play consults the book itself; this search must too.
+    book_move =
+        engine::PlayFromBook(engine.books(), level, record.variant(), record.position(), rng);
+  }
+  if (book_move) {
+    result = *std::move(book_move);
+  } else if (level == engine::Level::kHard && hard_budget > absl::ZeroDuration()) {
     const auto budget =
         std::chrono::milliseconds(std::max<int64_t>(1, absl::ToInt64Milliseconds(hard_budget)));
     engine::SearchLimits limits;

@@ -16,6 +16,9 @@
 
 namespace draughts::bot {
 
+// The engine's opening books (Engine::SetBooks) are used at the levels
+// that use them, the Hard budget path included: a book move comes back
+// at once, with depth 0 and no nodes.
 // `hard_budget` (Hard only, zero: the level's own 1.5 s pace) bounds the
 // search: it aims at the budget and never passes it by more than the
 // engine's reaction time. `engine` is the caller's own (not thread-safe).

@@ -20,6 +20,7 @@
 #include "bot/job_worker_pool.h"
 #include "bot/move_chooser.h"
 #include "bot/redis_job_source.h"
+#include "engine/book.h"
 #include "platform/config.h"
 #include "platform/grpc_client.h"
 #include "platform/logging.h"
@@ -69,10 +70,28 @@ platform::ConfigSpec Spec() {
                    "Hard's thinking time in games (0s: the level's own, about 1.5s); for tests");
   spec.AddInt("table-mb", "DRAUGHTS_BOT_TABLE_MB", 16,
               "transposition table per search thread, in MB");
+  spec.AddString("book-dir", "DRAUGHTS_BOT_BOOK_DIR", "",
+                 "directory of opening books (*.book, data/book) Medium and Hard play from; "
+                 "empty: none");
   spec.AddDuration("stop-grace", "DRAUGHTS_BOT_STOP_GRACE", absl::Seconds(3),
                    "at SIGTERM, how long moves being thought about may take before their search "
                    "is cut (then submitted)");
   return spec;
+}
+
+// A book that cannot be read is left out (the engine searches instead) and
+// logged; a directory that cannot be read stops the start.
+absl::StatusOr<std::shared_ptr<const engine::BookShelf>> LoadBooks(const std::string& directory) {
+  auto shelf = std::make_shared<engine::BookShelf>();
+  rules::Result<engine::BookShelf::LoadReport> report = shelf->LoadDirectory(directory);
+  if (!report.ok()) return absl::InvalidArgumentError("--book-dir: " + report.error().message);
+  for (const std::string& loaded : report->loaded) {
+    platform::LogInfo("opening book loaded", {{"book", loaded}});
+  }
+  for (const std::string& refused : report->refused) {
+    platform::LogError("opening book refused: playing without it", {{"error", refused}});
+  }
+  return std::shared_ptr<const engine::BookShelf>(std::move(shelf));
 }
 
 absl::Status Run(int argc, char** argv) {
@@ -128,6 +147,10 @@ absl::Status Run(int argc, char** argv) {
   if (chooser_options.hard_move_time < absl::ZeroDuration() ||
       chooser_options.hard_move_time > absl::Seconds(60)) {
     return absl::InvalidArgumentError("--hard-move-time must be 0s-60s");
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(std::string book_dir, config.GetString("book-dir"));
+  if (!book_dir.empty()) {
+    DRAUGHTS_ASSIGN_OR_RETURN(chooser_options.books, LoadBooks(book_dir));
   }
   DRAUGHTS_ASSIGN_OR_RETURN(absl::Duration stop_grace, config.GetDuration("stop-grace"));
   DRAUGHTS_ASSIGN_OR_RETURN(std::string engines_path, config.GetString("engines"));

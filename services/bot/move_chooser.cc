@@ -15,6 +15,8 @@ absl::StatusOr<Choice> MoveChooser::Builtin(engine::Engine& engine, std::mt19937
                                             engine::Level level) const {
   absl::Duration budget = question.time_budget;
   if (budget <= absl::ZeroDuration()) budget = options_.hard_move_time;
+  // The engine is the caller's: it gets this process's books here.
+  if (engine.books() != options_.books.get()) engine.SetBooks(options_.books);
   absl::StatusOr<Choice> choice;
   if (question.seed != 0) {
     // What the table learnt from other games would change the answer.

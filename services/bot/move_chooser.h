@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <string>
 
@@ -20,6 +21,7 @@
 #include "bot/choice.h"
 #include "bot/engine_catalog.h"
 #include "draughts/v1/common.pb.h"
+#include "engine/book.h"
 #include "engine/engine.h"
 #include "rules/game.h"
 
@@ -43,6 +45,9 @@ struct MoveChooserOptions {
   // Hard's thinking time when the question gives none; zero: the level's
   // own pace (about 1.5 s). Tests and benchmarks shorten it.
   absl::Duration hard_move_time;
+  // Opening books the built-in engine plays from at Medium and Hard
+  // (--book-dir); null: none.
+  std::shared_ptr<const engine::BookShelf> books;
 };
 
 class MoveChooser {

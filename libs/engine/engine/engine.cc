@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "engine/book.h"
 #include "engine/searcher.h"
 #include "rules/movegen.h"
 
@@ -46,6 +47,10 @@ void Engine::ResizeTable(std::size_t tt_megabytes) {
   searcher_->ResizeTable(tt_megabytes);
 }
 
+void Engine::SetBooks(std::shared_ptr<const BookShelf> books) {
+  books_ = std::move(books);
+}
+
 rules::Result<SearchResult> Engine::Search(const rules::Variant& variant,
                                            const rules::Position& position,
                                            const GameHistory& history, const SearchLimits& limits,
@@ -76,6 +81,7 @@ rules::Result<SearchResult> Engine::Play(Level level, const rules::Variant& vari
                                          std::atomic<bool>* stop) {
   rules::MoveList legal;
   if (auto error = Validate(variant, position, history, legal)) return *error;
+  if (auto book_move = PlayFromBook(books_.get(), level, variant, position, rng)) return *book_move;
   const LevelParams params = ParamsFor(level, variant);
 
   if (params.random_move_probability > 0.0 &&

@@ -29,6 +29,7 @@
 namespace draughts::engine {
 
 class Searcher;
+class BookShelf;
 
 // Called after every completed iteration (and never after Search returns).
 using InfoCallback = std::function<void(const SearchInfo&)>;
@@ -62,8 +63,15 @@ class Engine {
   rules::Result<SearchResult> Search(const rules::GameRecord& record, const SearchLimits& limits,
                                      const InfoCallback& on_info = {});
 
+  // Opening books Play consults first at the levels that use them
+  // (book.h: Medium and Hard); null (the default): none. Read-only, so one
+  // shelf may serve any number of engines.
+  void SetBooks(std::shared_ptr<const BookShelf> books);
+  const BookShelf* books() const { return books_.get(); }
+
   // A move as a bot of this level plays it (ParamsFor(level, variant)),
-  // using `rng` for its deliberate errors. `stop` may be null.
+  // using `rng` for its deliberate errors and its choice among book moves.
+  // `stop` may be null.
   rules::Result<SearchResult> Play(Level level, const rules::Variant& variant,
                                    const rules::Position& position, const GameHistory& history,
                                    std::mt19937_64& rng, std::atomic<bool>* stop = nullptr);
@@ -72,6 +80,7 @@ class Engine {
 
  private:
   std::unique_ptr<Searcher> searcher_;
+  std::shared_ptr<const BookShelf> books_;
 };
 
 }  // namespace draughts::engine

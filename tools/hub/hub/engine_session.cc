@@ -4,6 +4,7 @@
 #include <charconv>
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -40,6 +41,24 @@ std::optional<Int> ReadWhole(std::string_view text, Int min, Int max) {
 // Whether the GUI asked for an exact search rather than the level's play.
 bool WantsExactSearch(const LevelCommand& level, GoMode mode) {
   return level.depth || level.nodes || level.infinite || mode == GoMode::kAnalyze;
+}
+
+// The "book" parameter: a book file, a directory of them, or empty (none).
+// Any book that cannot be loaded refuses the whole value.
+rules::Result<std::shared_ptr<const engine::BookShelf>> LoadBooks(const std::string& path) {
+  if (path.empty()) return std::shared_ptr<const engine::BookShelf>();
+  auto shelf = std::make_shared<engine::BookShelf>();
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    auto report = shelf->LoadDirectory(path);
+    if (!report.ok()) return report.error();
+    if (!report->refused.empty()) return rules::MakeError(report->refused.front());
+  } else {
+    auto book = engine::Book::Load(path);
+    if (!book.ok()) return book.error();
+    shelf->Add(std::move(*book));
+  }
+  return std::shared_ptr<const engine::BookShelf>(std::move(shelf));
 }
 
 }  // namespace
@@ -143,6 +162,7 @@ void EngineSession::OnHub() {
                     "0",
                     std::to_string(std::numeric_limits<std::int64_t>::max()),
                     {}});
+  Write(ParamAnswer{"book", book_path_, "string", std::nullopt, std::nullopt, {}});
   Write(WaitAnswer{});
 }
 
@@ -169,6 +189,12 @@ void EngineSession::OnSetParam(const SetParamCommand& c) {
     if (!seed) return WriteError("seed must be a non-negative integer, got '" + c.value + "'");
     seed_ = static_cast<std::uint64_t>(*seed);
     rng_.seed(seed_ != 0 ? seed_ : std::random_device{}());
+  } else if (c.name == "book") {
+    auto books = LoadBooks(c.value);
+    if (!books.ok()) return WriteError(books.error().message);
+    book_path_ = c.value;
+    books_ = std::move(*books);
+    if (engine_) engine_->SetBooks(books_);
   } else {
     WriteError("unknown parameter '" + c.name + "'");
   }
@@ -177,6 +203,7 @@ void EngineSession::OnSetParam(const SetParamCommand& c) {
 void EngineSession::EnsureEngine() {
   if (engine_) return;
   engine_ = std::make_unique<engine::Engine>(tt_megabytes_);
+  engine_->SetBooks(books_);
   rng_.seed(seed_ != 0 ? seed_ : std::random_device{}());
 }
 

@@ -11,6 +11,9 @@
 //   level    easy | medium | hard: the platform bot's strength (default hard)
 //   tt-size  transposition table in MB
 //   seed     random seed for the level's deliberate errors (0 = random)
+//   book     opening books the level plays from (Medium, Hard): a *.book
+//            file or a directory of them; empty (the default): none, so a
+//            match measures search and evaluation alone unless asked
 //
 // A search uses the level's own settings (engine::Engine::Play), capped by
 // the GUI's "level move-time=" or clock when given. A depth or node limit,
@@ -32,6 +35,7 @@
 #include <string_view>
 #include <thread>
 
+#include "engine/book.h"
 #include "engine/engine.h"
 #include "engine/level.h"
 #include "hub/commands.h"
@@ -82,6 +86,8 @@ class EngineSession {
   std::size_t tt_megabytes_ = engine::Engine::kDefaultTableMegabytes;
   std::uint64_t seed_ = 0;
 
+  std::string book_path_;
+  std::shared_ptr<const engine::BookShelf> books_;
   std::unique_ptr<engine::Engine> engine_;
   std::mt19937_64 rng_;
   std::optional<rules::GameRecord> record_;  // nullopt: the initial position
