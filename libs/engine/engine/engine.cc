@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "egdb/registry.h"
 #include "engine/searcher.h"
 #include "rules/movegen.h"
 
@@ -33,7 +34,9 @@ std::optional<rules::Error> Validate(const rules::Variant& variant, const rules:
 
 }  // namespace
 
-Engine::Engine(std::size_t tt_megabytes) : searcher_(std::make_unique<Searcher>(tt_megabytes)) {}
+Engine::Engine(std::size_t tt_megabytes)
+    : searcher_(std::make_unique<Searcher>(tt_megabytes)),
+      endgame_(egdb::Registry::FromEnvironment()) {}
 Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;
@@ -44,6 +47,10 @@ void Engine::NewGame() {
 
 void Engine::ResizeTable(std::size_t tt_megabytes) {
   searcher_->ResizeTable(tt_megabytes);
+}
+
+void Engine::SetEndgameDatabases(std::shared_ptr<egdb::Registry> registry) {
+  endgame_ = std::move(registry);
 }
 
 rules::Result<SearchResult> Engine::Search(const rules::Variant& variant,
@@ -58,6 +65,7 @@ rules::Result<SearchResult> Engine::Search(const rules::Variant& variant,
   request.history = &history;
   request.limits = limits;
   request.on_info = on_info;
+  request.endgame = endgame_ ? endgame_->For(variant) : nullptr;
   return searcher_->Run(request);
 }
 
@@ -101,6 +109,7 @@ rules::Result<SearchResult> Engine::Play(Level level, const rules::Variant& vari
   request.limits = limits;
   request.noise_cp = params.eval_noise_cp;
   request.noise_seed = rng();
+  request.endgame = endgame_ ? endgame_->For(variant) : nullptr;
   return searcher_->Run(request);
 }
 
