@@ -4,11 +4,14 @@
 // pieces are all in a loaded slice, the exact result replaces the search
 // below it, captures pending or not.
 //
-// Scores: a draw is 0; a win is kEndgameWinScore minus the ply and minus
-// the database's distance to conversion, so the search prefers the win
-// that converts soonest: always taking the smallest distance keeps the win
-// and makes progress (egdb/value.h), where a flat "won" score would let the
-// winner shuffle for ever. kEndgameWinScore sits below the mate scores
+// Scores: a draw is 0; a win is kEndgameWinScore minus kPieceWeight per
+// piece on the board, minus the ply and the database's distance to
+// conversion. So the winner prefers fewer pieces left, then the win that
+// converts soonest: both keep the win and make progress (egdb/value.h),
+// where a flat "won" score would let the winner shuffle for ever. The loser
+// (the same score negated) keeps its pieces and delays: against a fallible
+// opponent, the best chances. kPieceWeight exceeds any distance, so piece
+// counts compare first. kEndgameWinScore sits below the mate scores
 // (search_types.h) and far above any evaluation.
 //
 // The databases ignore the move-count draw rules; when only kings are left
@@ -26,6 +29,7 @@
 namespace draughts::engine {
 
 inline constexpr int kEndgameWinScore = kMateScore - 5000;
+inline constexpr int kEndgamePieceWeight = 2 * egdb::code::kMaxPlies;
 
 template <class L>
 class EndgameProbe {
@@ -56,8 +60,9 @@ class EndgameProbe {
     if constexpr (!kLayoutSupported) {
       return std::nullopt;
     } else {
-      if (db_ == nullptr || rules::PopCount(board.white | board.black) > max_pieces_)
+      if (db_ == nullptr || rules::PopCount(board.white | board.black) > max_pieces_) {
         return std::nullopt;
+      }
       const auto value = egdb::code::Decode(db_->ProbeCode<L>(board, white));
       if (!value) return std::nullopt;
       if (value->wdl == egdb::Wdl::kDraw) return 0;
@@ -65,7 +70,8 @@ class EndgameProbe {
           value->plies > plies_left) {
         return 0;
       }
-      const int score = kEndgameWinScore - ply - value->plies;
+      const int pieces = rules::PopCount(board.white | board.black);
+      const int score = kEndgameWinScore - kEndgamePieceWeight * pieces - ply - value->plies;
       return value->wdl == egdb::Wdl::kWin ? score : -score;
     }
   }
