@@ -27,6 +27,7 @@
 
 #include "engine/board_hash.h"
 #include "engine/draw_rules.h"
+#include "engine/endgame_probe.h"
 #include "engine/eval_params.h"
 #include "engine/evaluator.h"
 #include "engine/move_history.h"
@@ -135,6 +136,7 @@ class AlphaBeta final : public LayoutSearch {
     evaluator_ =
         std::make_unique<Evaluator<L>>(tuning_.eval ? *tuning_.eval : EvalParamsFor(variant_));
     tracker_ = std::make_unique<DrawRuleTracker>(variant_);
+    endgame_.Reset(request.endgame);
     variant_key_ = VariantKey(variant_);
     root_position_ = request.position;
     noise_cp_ = std::max(0, request.noise_cp);
@@ -333,6 +335,12 @@ class AlphaBeta final : public LayoutSearch {
     return score;
   }
 
+  // The endgame databases' exact score (endgame_probe.h), when they know.
+  std::optional<int> ProbeEndgame(const Node& node, int ply) const {
+    if (!endgame_.active()) return std::nullopt;
+    return endgame_.Score(node.board, node.white, ply, tracker_->PliesLeft(node.draw));
+  }
+
   // ---- time -------------------------------------------------------------
 
   // Counts a node; true when the search has to unwind now.
@@ -494,6 +502,7 @@ class AlphaBeta final : public LayoutSearch {
     if (IsDraw(node, ply)) return HasAnyMove(node) ? 0 : NoMoveScore(ply);
     if (ply >= kMaxPly - 1) return StaticEval(node);
     seldepth_ = std::max(seldepth_, ply);
+    if (auto exact = ProbeEndgame(node, ply)) return *exact;
 
     // Neither side can do better than mating at once.
     alpha = std::max(alpha, -kMateScore + ply);
@@ -569,6 +578,7 @@ class AlphaBeta final : public LayoutSearch {
     if (IsDraw(node, ply)) return HasAnyMove(node) ? 0 : NoMoveScore(ply);
     if (ply >= kMaxPly - 1) return StaticEval(node);
     seldepth_ = std::max(seldepth_, ply);
+    if (auto exact = ProbeEndgame(node, ply)) return *exact;
 
     Buffer& moves = buffers_[ply];
     int best = -kInfinity;
@@ -620,6 +630,7 @@ class AlphaBeta final : public LayoutSearch {
   SearchTuning tuning_;
   std::unique_ptr<Evaluator<L>> evaluator_;
   std::unique_ptr<DrawRuleTracker> tracker_;
+  EndgameProbe<L> endgame_;
   std::uint64_t variant_key_ = 0;
   rules::Position root_position_;
   Node root_;

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "egdb/registry.h"
 #include "engine/book.h"
 #include "engine/searcher.h"
 #include "rules/movegen.h"
@@ -34,7 +35,9 @@ std::optional<rules::Error> Validate(const rules::Variant& variant, const rules:
 
 }  // namespace
 
-Engine::Engine(std::size_t tt_megabytes) : searcher_(std::make_unique<Searcher>(tt_megabytes)) {}
+Engine::Engine(std::size_t tt_megabytes)
+    : searcher_(std::make_unique<Searcher>(tt_megabytes)),
+      endgame_(egdb::Registry::FromEnvironment()) {}
 Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;
@@ -51,6 +54,10 @@ void Engine::SetBooks(std::shared_ptr<const BookShelf> books) {
   books_ = std::move(books);
 }
 
+void Engine::SetEndgameDatabases(std::shared_ptr<egdb::Registry> registry) {
+  endgame_ = std::move(registry);
+}
+
 rules::Result<SearchResult> Engine::Search(const rules::Variant& variant,
                                            const rules::Position& position,
                                            const GameHistory& history, const SearchLimits& limits,
@@ -63,6 +70,7 @@ rules::Result<SearchResult> Engine::Search(const rules::Variant& variant,
   request.history = &history;
   request.limits = limits;
   request.on_info = on_info;
+  request.endgame = endgame_ ? endgame_->For(variant) : nullptr;
   return searcher_->Run(request);
 }
 
@@ -107,6 +115,7 @@ rules::Result<SearchResult> Engine::Play(Level level, const rules::Variant& vari
   request.limits = limits;
   request.noise_cp = params.eval_noise_cp;
   request.noise_seed = rng();
+  request.endgame = endgame_ ? endgame_->For(variant) : nullptr;
   return searcher_->Run(request);
 }
 

@@ -26,6 +26,10 @@
 #include "rules/result.h"
 #include "rules/variant.h"
 
+namespace draughts::egdb {
+class Registry;
+}
+
 namespace draughts::engine {
 
 class Searcher;
@@ -54,6 +58,9 @@ class Engine {
   void NewGame();
   // Replaces the transposition table by one of about this size (min 1 MB).
   void ResizeTable(std::size_t tt_megabytes);
+  // The endgame databases searches use (engine/endgame_probe.h): by
+  // default those of $DRAUGHTS_EGDB_DIR (egdb/registry.h); null: none.
+  void SetEndgameDatabases(std::shared_ptr<egdb::Registry> registry);
 
   // Full-strength search within `limits`. With neither a depth, node nor
   // time limit nor a stop flag it searches to kMaxSearchDepth: set one.
@@ -81,6 +88,7 @@ class Engine {
  private:
   std::unique_ptr<Searcher> searcher_;
   std::shared_ptr<const BookShelf> books_;
+  std::shared_ptr<egdb::Registry> endgame_;
 };
 
 }  // namespace draughts::engine

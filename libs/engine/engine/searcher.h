@@ -17,6 +17,10 @@
 #include "rules/position.h"
 #include "rules/variant.h"
 
+namespace draughts::egdb {
+class Database;
+}
+
 namespace draughts::engine {
 
 // Knobs of the search, fixed in production (the defaults) and varied by
@@ -49,6 +53,8 @@ struct SearchRequest {
   int noise_cp = 0;
   std::uint64_t noise_seed = 0;
   SearchTuning tuning;
+  // Endgame databases for this variant (engine/endgame_probe.h); may be null.
+  const egdb::Database* endgame = nullptr;
 };
 
 // One alpha-beta implementation per board layout (alpha_beta.h).
