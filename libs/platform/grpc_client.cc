@@ -116,7 +116,11 @@ GrpcClientCore::GrpcClientCore(GrpcClientOptions options, std::shared_ptr<grpc::
                                std::unique_ptr<Metrics> metrics)
     : options_(std::move(options)), channel_(std::move(channel)), metrics_(std::move(metrics)) {}
 
-GrpcClientCore::~GrpcClientCore() = default;
+GrpcClientCore::~GrpcClientCore() {
+  absl::MutexLock lock(&async_mu_);
+  async_mu_.Await(absl::Condition(
+      +[](int* calls) { return *calls == 0; }, &async_calls_));
+}
 
 absl::StatusOr<std::shared_ptr<GrpcClientCore>> GrpcClientCore::Create(GrpcClientOptions options) {
   if (absl::Status status = CheckOptions(options); !status.ok()) return status;
@@ -210,6 +214,25 @@ absl::Status GrpcClientCore::Finish(std::string method, const grpc::Status& stat
 // previous one's callback or from the alarm ending its pause), so nothing
 // here is touched by two threads at once.
 struct GrpcClientCore::AsyncCall {
+  // Counts the call in its core from start to end; declared first, so it
+  // is destroyed last, after the context (and its channel reference).
+  struct InFlight {
+    explicit InFlight(GrpcClientCore* core) : core(core) {
+      absl::MutexLock lock(&core->async_mu_);
+      ++core->async_calls_;
+    }
+    ~InFlight() {
+      absl::MutexLock lock(&core->async_mu_);
+      --core->async_calls_;
+    }
+    InFlight(const InFlight&) = delete;
+    InFlight& operator=(const InFlight&) = delete;
+    GrpcClientCore* core;
+  };
+
+  explicit AsyncCall(GrpcClientCore* core) : in_flight(core) {}
+
+  InFlight in_flight;
   AsyncAttempt attempt;
   std::function<void(absl::Status)> done;
   absl::Time start;
@@ -225,7 +248,7 @@ struct GrpcClientCore::AsyncCall {
 
 void GrpcClientCore::RunAsync(const CallOptions& options, AsyncAttempt attempt,
                               std::function<void(absl::Status)> done) {
-  auto call = std::make_shared<AsyncCall>();
+  auto call = std::make_shared<AsyncCall>(this);
   call->attempt = std::move(attempt);
   call->done = std::move(done);
   call->start = absl::Now();

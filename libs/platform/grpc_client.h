@@ -52,6 +52,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "prometheus/registry.h"
 
@@ -106,6 +107,10 @@ class GrpcClientCore {
   // INVALID_ARGUMENT for an empty target or bad numbers; INTERNAL when the
   // registry already has one of the metric names with another type.
   static absl::StatusOr<std::shared_ptr<GrpcClientCore>> Create(GrpcClientOptions options);
+  // Waits for the asynchronous calls still finishing: each holds the
+  // channel through its context, and a channel whose last reference goes
+  // on one of gRPC's callback threads makes that thread join itself. So
+  // never destroy a client from one of its own callbacks.
   ~GrpcClientCore();
   GrpcClientCore(const GrpcClientCore&) = delete;
   GrpcClientCore& operator=(const GrpcClientCore&) = delete;
@@ -145,6 +150,8 @@ class GrpcClientCore {
   GrpcClientOptions options_;
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<Metrics> metrics_;
+  absl::Mutex async_mu_;
+  int async_calls_ ABSL_GUARDED_BY(async_mu_) = 0;
 };
 
 // `Service` is a generated service class (v1::GameService).
