@@ -1,5 +1,6 @@
 #include "platform/grpc_client.h"
 
+#include <grpcpp/alarm.h>
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>
 #include <grpcpp/support/channel_arguments.h>
@@ -115,7 +116,11 @@ GrpcClientCore::GrpcClientCore(GrpcClientOptions options, std::shared_ptr<grpc::
                                std::unique_ptr<Metrics> metrics)
     : options_(std::move(options)), channel_(std::move(channel)), metrics_(std::move(metrics)) {}
 
-GrpcClientCore::~GrpcClientCore() = default;
+GrpcClientCore::~GrpcClientCore() {
+  absl::MutexLock lock(&async_mu_);
+  async_mu_.Await(absl::Condition(
+      +[](int* calls) { return *calls == 0; }, &async_calls_));
+}
 
 absl::StatusOr<std::shared_ptr<GrpcClientCore>> GrpcClientCore::Create(GrpcClientOptions options) {
   if (absl::Status status = CheckOptions(options); !status.ok()) return status;
@@ -185,6 +190,11 @@ absl::Status GrpcClientCore::Run(const CallOptions& options,
     backoff = std::min(backoff * policy.multiplier, policy.max_backoff);
   }
 
+  return Finish(std::move(method), status, start, attempts);
+}
+
+absl::Status GrpcClientCore::Finish(std::string method, const grpc::Status& status,
+                                    absl::Time start, int attempts) {
   if (method.empty()) method = "unknown";  // a stub without our channel (a mock)
   metrics_->handled
       .Add({{"method", method}, {"code", std::string(GrpcCodeName(status.error_code()))}})
@@ -192,13 +202,93 @@ absl::Status GrpcClientCore::Run(const CallOptions& options,
   metrics_->latency.Add({{"method", method}}, LatencyBuckets())
       .Observe(absl::ToDoubleSeconds(absl::Now() - start));
   if (attempts > 1) metrics_->retries.Add({{"method", method}}).Increment(attempts - 1);
-
   absl::Status result = FromGrpcStatus(status);
   if (!result.ok() && attempts > 1) {
     return absl::Status(result.code(),
                         absl::StrCat(result.message(), " (after ", attempts, " attempts)"));
   }
   return result;
+}
+
+// One CallAsync: its attempts run one after the other (each starts from the
+// previous one's callback or from the alarm ending its pause), so nothing
+// here is touched by two threads at once.
+struct GrpcClientCore::AsyncCall {
+  // Counts the call in its core from start to end; declared first, so it
+  // is destroyed last, after the context (and its channel reference).
+  struct InFlight {
+    explicit InFlight(GrpcClientCore* core) : core(core) {
+      absl::MutexLock lock(&core->async_mu_);
+      ++core->async_calls_;
+    }
+    ~InFlight() {
+      absl::MutexLock lock(&core->async_mu_);
+      --core->async_calls_;
+    }
+    InFlight(const InFlight&) = delete;
+    InFlight& operator=(const InFlight&) = delete;
+    GrpcClientCore* core;
+  };
+
+  explicit AsyncCall(GrpcClientCore* core) : in_flight(core) {}
+
+  InFlight in_flight;
+  AsyncAttempt attempt;
+  std::function<void(absl::Status)> done;
+  absl::Time start;
+  absl::Time deadline;
+  int max_attempts = 1;
+  int attempts = 0;
+  absl::Duration backoff;
+  std::string method;
+  std::unique_ptr<grpc::ClientContext> context;
+  // Kept to the end: an alarm is not destroyed from its own callback.
+  std::vector<std::unique_ptr<grpc::Alarm>> pauses;
+};
+
+void GrpcClientCore::RunAsync(const CallOptions& options, AsyncAttempt attempt,
+                              std::function<void(absl::Status)> done) {
+  auto call = std::make_shared<AsyncCall>(this);
+  call->attempt = std::move(attempt);
+  call->done = std::move(done);
+  call->start = absl::Now();
+  call->deadline =
+      call->start + (options.timeout > absl::ZeroDuration() ? options.timeout : options_.timeout);
+  call->max_attempts = options.safe_to_retry ? options_.retry.max_attempts : 1;
+  call->backoff = options_.retry.initial_backoff;
+  StartAttempt(std::move(call));
+}
+
+void GrpcClientCore::StartAttempt(std::shared_ptr<AsyncCall> call) {
+  ++call->attempts;
+  call->context = std::make_unique<grpc::ClientContext>();
+  call->context->set_deadline(absl::ToChronoTime(call->deadline));
+  MethodCapture capture(&call->method);
+  AsyncCall& started = *call;
+  started.attempt(started.context.get(), [this, call = std::move(call)](grpc::Status status) {
+    OnAttemptDone(call, status);
+  });
+}
+
+void GrpcClientCore::OnAttemptDone(std::shared_ptr<AsyncCall> call, const grpc::Status& status) {
+  const RetryPolicy& policy = options_.retry;
+  if (status.error_code() == grpc::StatusCode::UNAVAILABLE && call->attempts < call->max_attempts) {
+    const absl::Duration pause = Jittered(call->backoff, policy.jitter);
+    if (absl::Now() + pause < call->deadline) {
+      call->backoff = std::min(call->backoff * policy.multiplier, policy.max_backoff);
+      grpc::Alarm* alarm = call->pauses.emplace_back(std::make_unique<grpc::Alarm>()).get();
+      // The callback gives its reference up when it runs (it always runs
+      // once), so the call does not keep itself alive through its alarms.
+      alarm->Set(absl::ToChronoTime(absl::Now() + pause), [this, call](bool) mutable {
+        std::shared_ptr<AsyncCall> next = std::move(call);
+        StartAttempt(std::move(next));
+      });
+      return;
+    }
+  }
+  absl::Status result = Finish(std::move(call->method), status, call->start, call->attempts);
+  std::function<void(absl::Status)> done = std::move(call->done);
+  done(std::move(result));
 }
 
 }  // namespace draughts::platform

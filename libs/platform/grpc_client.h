@@ -30,6 +30,11 @@
 //   draughts_rpc_client_handling_seconds{method}    call latency, retries included
 //   draughts_rpc_client_retries_total{method}       attempts after the first
 //
+// CallAsync makes the same unary call with gRPC's callback API, so no
+// thread waits while the backend answers (a gateway with thousands of
+// sockets): same deadline, retries (pauses on a grpc::Alarm, no thread
+// sleeping) and metrics; the answer goes to a callback on a gRPC thread.
+//
 // Streaming calls (WatchGame) have no retry here: use stub() with a context
 // from NewContext() and resume from the last event id yourself.
 #ifndef DRAUGHTS_PLATFORM_GRPC_CLIENT_H_
@@ -47,6 +52,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "prometheus/registry.h"
 
@@ -101,6 +107,10 @@ class GrpcClientCore {
   // INVALID_ARGUMENT for an empty target or bad numbers; INTERNAL when the
   // registry already has one of the metric names with another type.
   static absl::StatusOr<std::shared_ptr<GrpcClientCore>> Create(GrpcClientOptions options);
+  // Waits for the asynchronous calls still finishing: each holds the
+  // channel through its context, and a channel whose last reference goes
+  // on one of gRPC's callback threads makes that thread join itself. So
+  // never destroy a client from one of its own callbacks.
   ~GrpcClientCore();
   GrpcClientCore(const GrpcClientCore&) = delete;
   GrpcClientCore& operator=(const GrpcClientCore&) = delete;
@@ -114,17 +124,34 @@ class GrpcClientCore {
   absl::Status Run(const CallOptions& options,
                    const std::function<grpc::Status(grpc::ClientContext&)>& attempt);
 
+  // As Run, without blocking: `attempt` starts one attempt on the context
+  // it is given and arranges for its argument to be called with the
+  // attempt's status; `done` gets the final status, once, on a gRPC thread.
+  // This core must outlive the call.
+  using AsyncAttempt =
+      std::function<void(grpc::ClientContext*, std::function<void(grpc::Status)> finished)>;
+  void RunAsync(const CallOptions& options, AsyncAttempt attempt,
+                std::function<void(absl::Status)> done);
+
   // A context with the deadline of `timeout` (zero: the default timeout).
   std::unique_ptr<grpc::ClientContext> NewContext(absl::Duration timeout = {}) const;
 
  private:
   struct Metrics;
+  struct AsyncCall;
   GrpcClientCore(GrpcClientOptions options, std::shared_ptr<grpc::Channel> channel,
                  std::unique_ptr<Metrics> metrics);
+  void StartAttempt(std::shared_ptr<AsyncCall> call);
+  void OnAttemptDone(std::shared_ptr<AsyncCall> call, const grpc::Status& status);
+  // Records the call's metrics and returns its status as the caller sees it.
+  absl::Status Finish(std::string method, const grpc::Status& status, absl::Time start,
+                      int attempts);
 
   GrpcClientOptions options_;
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<Metrics> metrics_;
+  absl::Mutex async_mu_;
+  int async_calls_ ABSL_GUARDED_BY(async_mu_) = 0;
 };
 
 // `Service` is a generated service class (v1::GameService).
@@ -170,6 +197,39 @@ class GrpcClient {
     });
     if (!status.ok()) return status;
     return response;
+  }
+
+  // The same call without blocking (see the top of this file): `method` is
+  // a member of Stub::async_interface (`&Client::Stub::async_interface::
+  // SubmitMove`); `done` runs exactly once, on a gRPC thread, or at once
+  // here with FAILED_PRECONDITION for a stub without the callback API (a
+  // mock). This client must outlive the call.
+  template <typename Request, typename Response>
+  void CallAsync(void (Stub::async_interface::*method)(grpc::ClientContext*, const Request*,
+                                                       Response*,
+                                                       std::function<void(grpc::Status)>),
+                 std::type_identity_t<Request> request, const CallOptions& options,
+                 std::type_identity_t<std::function<void(absl::StatusOr<Response>)>> done) {
+    typename Stub::async_interface* async = stub_->async();
+    if (async == nullptr) {
+      done(absl::FailedPreconditionError("this client's stub has no callback API"));
+      return;
+    }
+    auto call = std::make_shared<std::pair<Request, Response>>(std::move(request), Response());
+    core_->RunAsync(
+        options,
+        [async, method, call](grpc::ClientContext* context,
+                              std::function<void(grpc::Status)> finished) {
+          call->second.Clear();
+          (async->*method)(context, &call->first, &call->second, std::move(finished));
+        },
+        [call, done = std::move(done)](absl::Status status) {
+          if (!status.ok()) {
+            done(std::move(status));
+          } else {
+            done(std::move(call->second));
+          }
+        });
   }
 
   Stub& stub() const { return *stub_; }

@@ -1,9 +1,11 @@
 #include "gateway/game_backend.h"
 
+#include <memory>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "platform/status_macros.h"
+#include "absl/synchronization/mutex.h"
 
 namespace draughts::gateway {
 namespace {
@@ -17,6 +19,26 @@ platform::CallOptions Repeatable() {
   return options;
 }
 
+// Runs an asynchronous call and waits for its answer, for the callers that
+// block anyway (REST handlers and table sockets on the worker pool).
+template <typename Result>
+Result Wait(const std::function<void(std::function<void(Result)>)>& start) {
+  struct Answer {
+    absl::Mutex mu;
+    std::optional<Result> result ABSL_GUARDED_BY(mu);
+  };
+  // Shared: the callback may still be returning when the waiter wakes.
+  auto answer = std::make_shared<Answer>();
+  start([answer](Result result) {
+    absl::MutexLock lock(&answer->mu);
+    answer->result.emplace(std::move(result));
+  });
+  absl::MutexLock lock(&answer->mu);
+  answer->mu.Await(absl::Condition(
+      +[](std::optional<Result>* result) { return result->has_value(); }, &answer->result));
+  return *std::move(answer->result);
+}
+
 }  // namespace
 
 GameBackend::GameBackend(std::unique_ptr<GameClient> client) : client_(std::move(client)) {}
@@ -27,27 +49,66 @@ absl::StatusOr<v1::CreateGameResponse> GameBackend::CreateGame(
 }
 
 absl::StatusOr<GameView> GameBackend::GetView(const std::string& game_id) {
-  GameView view;
+  return Wait<absl::StatusOr<GameView>>([&](auto done) { GetViewAsync(game_id, std::move(done)); });
+}
+
+void GameBackend::GetViewAsync(std::string game_id,
+                               std::function<void(absl::StatusOr<GameView>)> done) {
+  ReadView(std::move(game_id), 0, std::move(done));
+}
+
+void GameBackend::ReadView(std::string game_id, int attempt,
+                           std::function<void(absl::StatusOr<GameView>)> done) {
   // A move landing between the two reads makes them disagree; a few tries
   // are plenty since a move takes a human at least a moment.
-  for (int attempt = 0; attempt < 3; ++attempt) {
-    v1::GetGameRequest get;
-    get.set_game_id(game_id);
-    DRAUGHTS_ASSIGN_OR_RETURN(v1::GetGameResponse got,
-                              client_->Call(&GameClient::Stub::GetGame, get, Repeatable()));
-    view.game = std::move(*got.mutable_game());
-    view.moves.Clear();
-    if (view.game.result() != v1::GAME_RESULT_ONGOING) return view;
-    v1::ListLegalMovesRequest list;
-    list.set_game_id(game_id);
-    DRAUGHTS_ASSIGN_OR_RETURN(view.moves,
-                              client_->Call(&GameClient::Stub::ListLegalMoves, list, Repeatable()));
-    if (view.moves.ply() == view.game.ply()) return view;
+  constexpr int kAttempts = 3;
+  if (attempt >= kAttempts) {
+    done(absl::AbortedError("the game kept changing while it was read; try again"));
+    return;
   }
-  return absl::AbortedError("the game kept changing while it was read; try again");
+  v1::GetGameRequest get;
+  get.set_game_id(game_id);
+  client_->CallAsync(
+      &GameClient::Stub::async_interface::GetGame, std::move(get), Repeatable(),
+      [this, game_id, attempt, done](absl::StatusOr<v1::GetGameResponse> got) {
+        if (!got.ok()) {
+          done(got.status());
+          return;
+        }
+        auto view = std::make_shared<GameView>();
+        view->game = std::move(*got->mutable_game());
+        if (view->game.result() != v1::GAME_RESULT_ONGOING) {
+          done(std::move(*view));
+          return;
+        }
+        v1::ListLegalMovesRequest list;
+        list.set_game_id(game_id);
+        client_->CallAsync(
+            &GameClient::Stub::async_interface::ListLegalMoves, std::move(list), Repeatable(),
+            [this, game_id, attempt, done, view](absl::StatusOr<v1::ListLegalMovesResponse> moves) {
+              if (!moves.ok()) {
+                done(moves.status());
+                return;
+              }
+              view->moves = *std::move(moves);
+              if (view->moves.ply() == view->game.ply()) {
+                done(std::move(*view));
+                return;
+              }
+              ReadView(game_id, attempt + 1, done);
+            });
+      });
 }
 
 absl::Status GameBackend::Act(const std::string& game_id, const ClientAction& action) {
+  return Wait<absl::Status>([&](auto done) { ActAsync(game_id, action, std::move(done)); });
+}
+
+void GameBackend::ActAsync(const std::string& game_id, const ClientAction& action,
+                           std::function<void(absl::Status)> done) {
+  // Only the status of an action matters: its effects come as events.
+  auto status_only = [done](const auto& answer) { done(answer.status()); };
+  using Async = GameClient::Stub::async_interface;
   switch (action.kind) {
     case ActionKind::kMove: {
       v1::SubmitMoveRequest request;
@@ -55,21 +116,24 @@ absl::Status GameBackend::Act(const std::string& game_id, const ClientAction& ac
       request.set_player_token(action.token);
       request.set_move(action.move);
       request.set_expected_ply(action.expected_ply);
-      return client_->Call(&GameClient::Stub::SubmitMove, request, Repeatable()).status();
+      client_->CallAsync(&Async::SubmitMove, std::move(request), Repeatable(), status_only);
+      return;
     }
     case ActionKind::kResign: {
       v1::ResignRequest request;
       request.set_game_id(game_id);
       request.set_player_token(action.token);
       request.set_expected_ply(action.expected_ply);
-      return client_->Call(&GameClient::Stub::Resign, request, Repeatable()).status();
+      client_->CallAsync(&Async::Resign, std::move(request), Repeatable(), status_only);
+      return;
     }
     case ActionKind::kOfferDraw: {
       v1::OfferDrawRequest request;
       request.set_game_id(game_id);
       request.set_player_token(action.token);
       request.set_expected_ply(action.expected_ply);
-      return client_->Call(&GameClient::Stub::OfferDraw, request, Repeatable()).status();
+      client_->CallAsync(&Async::OfferDraw, std::move(request), Repeatable(), status_only);
+      return;
     }
     case ActionKind::kAcceptDraw:
     case ActionKind::kDeclineDraw: {
@@ -78,12 +142,13 @@ absl::Status GameBackend::Act(const std::string& game_id, const ClientAction& ac
       request.set_player_token(action.token);
       request.set_expected_ply(action.expected_ply);
       request.set_accept(action.kind == ActionKind::kAcceptDraw);
-      return client_->Call(&GameClient::Stub::RespondDraw, request, Repeatable()).status();
+      client_->CallAsync(&Async::RespondDraw, std::move(request), Repeatable(), status_only);
+      return;
     }
     case ActionKind::kPing:
       break;
   }
-  return absl::OkStatus();
+  done(absl::OkStatus());
 }
 
 absl::Status GameBackend::Ping() {

@@ -8,6 +8,7 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -30,9 +31,16 @@ class GameBackend {
   // The game and its legal moves at the same ply (re-read if a move landed
   // between the two calls).
   absl::StatusOr<GameView> GetView(const std::string& game_id);
+  // The same without holding a thread while game_state answers (gRPC's
+  // callback API, as the sockets use it): `done` runs once, on a gRPC
+  // thread; post it on.
+  void GetViewAsync(std::string game_id, std::function<void(absl::StatusOr<GameView>)> done);
 
   // Forwards a player's action (not ping) to the matching GameService call.
   absl::Status Act(const std::string& game_id, const ClientAction& action);
+  // The same without holding a thread, as GetViewAsync.
+  void ActAsync(const std::string& game_id, const ClientAction& action,
+                std::function<void(absl::Status)> done);
 
   // OK when game_state answers at all (any reply but UNAVAILABLE or a
   // timeout): an empty GetGame is refused by it without touching Redis.
@@ -47,6 +55,9 @@ class GameBackend {
   GameClient& client() { return *client_; }
 
  private:
+  void ReadView(std::string game_id, int attempt,
+                std::function<void(absl::StatusOr<GameView>)> done);
+
   std::unique_ptr<GameClient> client_;
 };
 

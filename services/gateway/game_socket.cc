@@ -1,7 +1,8 @@
 #include "gateway/game_socket.h"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
-#include <thread>
+#include <chrono>
 #include <utility>
 
 #include "gateway/ws_protocol.h"
@@ -20,11 +21,14 @@ GameSocket::GameSocket(net::ip::tcp::socket socket, GatewayContext context, std:
       ws_(std::move(socket)),
       context_(context),
       game_id_(std::move(game_id)),
-      after_event_id_(std::move(after_event_id)) {}
+      writer_(ws_, context_.metrics, [this] { MarkClosed(); }),
+      watch_from_(std::move(after_event_id)) {}
 
 GameSocket::~GameSocket() {
   if (opened_) context_.metrics->SocketClosed();
 }
+
+// ---------------------------------------------------------------- I/O
 
 void GameSocket::Start(const beast::http::request<beast::http::string_body>& request) {
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -45,9 +49,7 @@ void GameSocket::OnAccept(beast::error_code error) {
   opened_ = true;
   context_.metrics->SocketOpened();
   context_.hub->Register(this, weak_from_this());
-  // Detached: it holds a reference to this socket, which the hub waits for
-  // at shutdown, and it ends once the socket closes (TryCancel).
-  std::thread([self = shared_from_this()] { self->RunWatcher(); }).detach();
+  ReadSnapshot(/*first=*/true);
   Read();
 }
 
@@ -65,7 +67,8 @@ void GameSocket::OnRead(beast::error_code error, std::size_t /*bytes*/) {
     return;
   }
   if (buffer_.size() > kMaxMessageBytes) {
-    CloseTooBig();
+    buffer_.consume(buffer_.size());
+    if (open() && writer_.CloseTooBig(shared_from_this())) StopWatch();
     return;
   }
   if (!ws_.is_message_done()) {
@@ -77,171 +80,175 @@ void GameSocket::OnRead(beast::error_code error, std::size_t /*bytes*/) {
   std::string frame = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   if (!text) {
-    Enqueue(ErrorFrame("", absl::InvalidArgumentError("send JSON in text frames")));
+    Send(ErrorFrame("", absl::InvalidArgumentError("send JSON in text frames")));
   } else {
     HandleFrame(frame);
   }
   Read();
 }
 
-void GameSocket::CloseTooBig() {
-  buffer_.consume(buffer_.size());
-  if (closing_ || closed_) return;
-  closing_ = true;
-  CancelWatch();
-  // async_close sends the close frame, then reads and discards the rest of
-  // the message and whatever follows until the client's close frame, and
-  // only then closes the TCP socket; the timeout bounds that wait.
-  websocket::stream_base::timeout closing{};
-  closing.handshake_timeout = kCloseHandshakeTimeout;
-  closing.idle_timeout = websocket::stream_base::none();
-  closing.keep_alive_pings = false;
-  ws_.set_option(closing);
-  ws_.async_close(websocket::close_code::too_big,
-                  [self = shared_from_this()](beast::error_code) { self->MarkClosed(); });
-}
-
 void GameSocket::HandleFrame(const std::string& text) {
   std::string request_id;
   absl::StatusOr<ClientAction> action = ParseClientAction(text, &request_id);
   if (!action.ok()) {
-    Enqueue(ErrorFrame(request_id, action.status()));
+    Send(ErrorFrame(request_id, action.status()));
     return;
   }
   if (action->kind == ActionKind::kPing) {
-    Enqueue(PongFrame());
+    Send(PongFrame());
     return;
   }
   if (actions_in_flight_ >= kMaxActionsInFlight) {
-    Enqueue(ErrorFrame(action->request_id,
-                       absl::ResourceExhaustedError("too many actions waiting: slow down")));
+    Send(ErrorFrame(action->request_id,
+                    absl::ResourceExhaustedError("too many actions waiting: slow down")));
     return;
   }
   ++actions_in_flight_;
-  net::post(*context_.workers, [self = shared_from_this(), action = *std::move(action)] {
-    absl::Status status = self->context_.games->Act(self->game_id_, action);
-    net::post(self->ws_.get_executor(), [self, id = action.request_id, status] {
-      --self->actions_in_flight_;
-      self->Enqueue(status.ok() ? AckFrame(id) : ErrorFrame(id, status));
-    });
-  });
+  context_.games->ActAsync(
+      game_id_, *action, [self = shared_from_this(), id = action->request_id](absl::Status status) {
+        net::post(self->ws_.get_executor(), [self, id, status] {
+          --self->actions_in_flight_;
+          self->Send(status.ok() ? AckFrame(id) : ErrorFrame(id, status));
+        });
+      });
 }
 
 void GameSocket::Send(std::string frame) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
-    self->Enqueue(std::move(frame));
-  });
-}
-
-void GameSocket::Enqueue(std::string frame) {
-  if (closing_ || closed_) return;
-  if (outbox_.size() >= kMaxQueuedFrames) {
+  if (!open()) return;
+  // Refused while open: the queue was full and the writer is closing (1013).
+  if (!writer_.Send(std::move(frame), shared_from_this())) {
     platform::LogWarn("game socket too slow: closing", {{"game", game_id_}});
-    closing_ = true;
-    CancelWatch();
-    ws_.async_close(websocket::close_code::try_again_later,
-                    [self = shared_from_this()](beast::error_code) { self->MarkClosed(); });
-    return;
+    StopWatch();
   }
-  outbox_.push_back(std::move(frame));
-  if (!writing_) Write();
-}
-
-void GameSocket::Write() {
-  writing_ = true;
-  ws_.async_write(net::buffer(outbox_.front()),
-                  beast::bind_front_handler(&GameSocket::OnWrite, shared_from_this()));
-}
-
-void GameSocket::OnWrite(beast::error_code error, std::size_t /*bytes*/) {
-  writing_ = false;
-  if (error) {
-    MarkClosed();
-    return;
-  }
-  context_.metrics->MessageOut();
-  outbox_.pop_front();
-  if (!outbox_.empty() && !closing_) Write();
 }
 
 void GameSocket::CloseGoingAway() {
-  CancelWatch();
   net::post(ws_.get_executor(), [self = shared_from_this()] {
-    if (self->closing_ || self->closed_) return;
-    self->closing_ = true;
-    self->ws_.async_close(websocket::close_code::going_away,
-                          [self](beast::error_code) { self->MarkClosed(); });
+    if (self->open()) self->writer_.Close(websocket::close_code::going_away, self);
+    // The stream ends now, so shutdown does not wait for the close frame.
+    self->StopWatch();
   });
 }
 
 void GameSocket::MarkClosed() {
   closed_ = true;
-  CancelWatch();
+  StopWatch();
 }
 
-void GameSocket::CancelWatch() {
-  absl::MutexLock lock(&watch_mu_);
-  stop_watch_ = true;
-  if (watch_context_ != nullptr) watch_context_->TryCancel();
+void GameSocket::OnStrand(std::function<void()> work) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), work = std::move(work)] {
+    if (self->open()) work();
+  });
 }
 
-bool GameSocket::SleepUnlessClosed(absl::Duration duration) {
-  absl::MutexLock lock(&watch_mu_);
-  auto stopped = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(watch_mu_) { return stop_watch_; };
-  return !watch_mu_.AwaitWithTimeout(absl::Condition(&stopped), duration);
+void GameSocket::StopWatch() {
+  if (stream_) stream_->Cancel();
+  if (resume_timer_) resume_timer_->cancel();
 }
 
-void GameSocket::RunWatcher() {
-  absl::StatusOr<GameView> view = context_.games->GetView(game_id_);
-  if (!view.ok()) {
-    Send(ErrorFrame("", view.status()));
+// ---------------------------------------------------------------- the feed
+
+void GameSocket::ReadSnapshot(bool first) {
+  reading_snapshot_ = true;
+  context_.games->GetViewAsync(game_id_,
+                               [self = shared_from_this(), first](absl::StatusOr<GameView> view) {
+                                 self->OnStrand([self, first, view = std::move(view)] {
+                                   self->reading_snapshot_ = false;
+                                   if (view.ok()) {
+                                     self->shown_version_ = view->game.version();
+                                     self->Send(SnapshotFrame(*view));
+                                   }
+                                   if (!first) {
+                                     self->PassHeld();
+                                   } else if (view.ok()) {
+                                     self->WatchGame();
+                                   } else {
+                                     self->Send(ErrorFrame("", view.status()));
+                                   }
+                                 });
+                               });
+}
+
+void GameSocket::WatchGame() {
+  v1::WatchGameRequest request;
+  request.set_game_id(game_id_);
+  request.set_from_event_id(watch_from_);
+  auto self = shared_from_this();
+  GameClient& client = context_.games->client();
+  stream_ = StartStream<v1::GameEvent>(
+      [&client, request](grpc::ClientContext* context,
+                         grpc::ClientReadReactor<v1::GameEvent>* reactor) {
+        client.stub().async()->WatchGame(context, &request, reactor);
+      },
+      [self](v1::GameEvent event) {
+        self->OnStrand(
+            [self, event = std::move(event)]() mutable { self->OnGameEvent(std::move(event)); });
+      },
+      [self](const grpc::Status& status) {
+        self->OnStrand([self, status] { self->OnWatchDone(status); });
+      });
+  if (!open()) stream_->Cancel();
+}
+
+void GameSocket::OnGameEvent(v1::GameEvent event) {
+  watch_failures_ = 0;
+  watch_from_ = event.event_id();
+  if (!reading_snapshot_) {
+    PassOn(event);
     return;
   }
-  int64_t shown_version = view->game.version();
-  Send(SnapshotFrame(*view));
-  std::string from = after_event_id_;
-  int failures = 0;
-  while (true) {
-    grpc::ClientContext watch;
-    {
-      absl::MutexLock lock(&watch_mu_);
-      if (stop_watch_) return;
-      watch_context_ = &watch;
-    }
-    std::unique_ptr<grpc::ClientReaderInterface<v1::GameEvent>> reader =
-        context_.games->Watch(&watch, game_id_, from);
-    v1::GameEvent event;
-    while (reader->Read(&event)) {
-      failures = 0;
-      from = event.event_id();
-      Send(EventFrame(event));
-      // Events older than the snapshot already sent (a replay from the
-      // start) need no new one.
-      if (EventChangesSnapshot(event) && event.version() > shown_version) {
-        view = context_.games->GetView(game_id_);
-        if (view.ok()) {
-          shown_version = view->game.version();
-          Send(SnapshotFrame(*view));
-        }
-      }
-    }
-    const grpc::Status status = reader->Finish();
-    {
-      absl::MutexLock lock(&watch_mu_);
-      watch_context_ = nullptr;
-      if (stop_watch_) return;
-    }
-    // OK: the game ended and so did its stream; the socket stays open.
-    if (status.ok()) return;
-    // UNAVAILABLE: a game_state replica is draining or Redis blinked; any
-    // replica resumes from the last event we passed on.
-    if (status.error_code() == grpc::StatusCode::UNAVAILABLE && ++failures <= 6) {
-      if (!SleepUnlessClosed(absl::Milliseconds(100) * (1 << failures))) return;
-      continue;
-    }
-    Send(ErrorFrame("", platform::FromGrpcStatus(status)));
+  // Bounded like the write queue: a game_state too slow to answer the
+  // snapshot read must not grow this without end.
+  if (held_events_.size() >= SocketWriter::kMaxQueuedFrames) {
+    platform::LogWarn("game socket events piling up: closing", {{"game", game_id_}});
+    writer_.Close(websocket::close_code::try_again_later, shared_from_this());
+    StopWatch();
     return;
   }
+  held_events_.push_back(std::move(event));
+}
+
+void GameSocket::PassOn(const v1::GameEvent& event) {
+  Send(EventFrame(event));
+  // Events older than the snapshot already sent (a replay from the start)
+  // need no new one.
+  if (EventChangesSnapshot(event) && event.version() > shown_version_) ReadSnapshot(false);
+}
+
+void GameSocket::PassHeld() {
+  while (!reading_snapshot_ && !held_events_.empty() && open()) {
+    const v1::GameEvent event = std::move(held_events_.front());
+    held_events_.pop_front();
+    PassOn(event);
+  }
+  if (!reading_snapshot_ && held_done_) {
+    const grpc::Status status = *std::move(held_done_);
+    held_done_.reset();
+    OnWatchDone(status);
+  }
+}
+
+void GameSocket::OnWatchDone(const grpc::Status& status) {
+  // The stream's end goes out after the events that came before it.
+  if (reading_snapshot_ || !held_events_.empty()) {
+    held_done_ = status;
+    return;
+  }
+  stream_.reset();
+  // OK: the game ended and so did its stream; the socket stays open.
+  if (status.ok()) return;
+  // UNAVAILABLE: a game_state replica is draining or Redis blinked; any
+  // replica resumes from the last event passed on.
+  if (status.error_code() == grpc::StatusCode::UNAVAILABLE &&
+      ++watch_failures_ <= kMaxStreamFailures) {
+    resume_timer_.emplace(ws_.get_executor());
+    resume_timer_->expires_after(std::chrono::milliseconds(100) * (1 << watch_failures_));
+    resume_timer_->async_wait([self = shared_from_this()](beast::error_code error) {
+      if (!error && self->open()) self->WatchGame();
+    });
+    return;
+  }
+  Send(ErrorFrame("", platform::FromGrpcStatus(status)));
 }
 
 }  // namespace draughts::gateway

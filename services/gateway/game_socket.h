@@ -2,41 +2,45 @@
 // snapshot, then every event of GameService.WatchGame with a fresh snapshot
 // after each one that changes the board, and forwards the player's actions.
 //
-// Threads: socket I/O runs on the connection's strand; the WatchGame stream
-// is read by one dedicated thread per socket (the number of sockets is
-// bounded by SocketHub); actions run on the worker pool. Frames from any of
-// them are queued on the strand. Closing the socket cancels the stream
-// (ClientContext::TryCancel), which ends the reader thread.
+// Threads: socket I/O and all of this object's state live on the
+// connection's strand. WatchGame is read with gRPC's callback API
+// (stream_reactor.h: no thread per socket) and its events are posted to the
+// strand; snapshots are read and actions sent with the callback API too
+// (GameBackend's *Async calls: no thread waits for game_state), their
+// answers posted back. Events arriving while a snapshot is being read wait
+// for it, so frames keep the order of a reader that re-reads the snapshot
+// before passing on the next event. Closing the socket cancels the stream.
 #ifndef DRAUGHTS_GATEWAY_GAME_SOCKET_H_
 #define DRAUGHTS_GATEWAY_GAME_SOCKET_H_
 
 #include <grpcpp/grpcpp.h>
 
-#include <atomic>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include <chrono>
 #include <deque>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
-#include "absl/synchronization/mutex.h"
+#include "draughts/v1/game.pb.h"
 #include "gateway/gateway_context.h"
 #include "gateway/socket_hub.h"
+#include "gateway/socket_writer.h"
+#include "gateway/stream_reactor.h"
 
 namespace draughts::gateway {
 
 class GameSocket : public HubMember, public std::enable_shared_from_this<GameSocket> {
  public:
-  // Frames waiting for a slow client beyond this close the socket (1013).
-  static constexpr std::size_t kMaxQueuedFrames = 512;
   // Actions of one socket waiting for game_state at once.
   static constexpr int kMaxActionsInFlight = 8;
-  // How long a socket refusing a message waits for the client's close frame
-  // (discarding what it still sends) before dropping the connection.
-  static constexpr std::chrono::seconds kCloseHandshakeTimeout{3};
+  // A WatchGame stream ending with UNAVAILABLE (a replica draining, Redis
+  // blinking) is resumed from the last event this many times in a row.
+  static constexpr int kMaxStreamFailures = 6;
 
   // The caller has had SocketHub::Admit() return true for this socket; the
   // destructor calls Leave().
@@ -50,26 +54,29 @@ class GameSocket : public HubMember, public std::enable_shared_from_this<GameSoc
   void CloseGoingAway() override;
 
  private:
+  // --- I/O ---
   void OnAccept(boost::beast::error_code error);
   void Read();
   void OnRead(boost::beast::error_code error, std::size_t bytes);
   void HandleFrame(const std::string& text);
-  // A message over kMaxMessageBytes: close with 1009 and wait for the
-  // client's close, so a client still sending reads the code, not a reset.
-  void CloseTooBig();
-  // From any thread: queue a frame on the strand.
   void Send(std::string frame);
-  // On the strand.
-  void Enqueue(std::string frame);
-  void Write();
-  void OnWrite(boost::beast::error_code error, std::size_t bytes);
   void MarkClosed();
+  bool open() const { return !writer_.closing() && !closed_; }
+  // Runs `work` on the strand if the socket is still open then.
+  void OnStrand(std::function<void()> work);
+  // Ends the stream and its pending resume.
+  void StopWatch();
 
-  // The reader thread's body.
-  void RunWatcher();
-  void CancelWatch();
-  // Sleeps up to `duration`; false when the socket closed meanwhile.
-  bool SleepUnlessClosed(absl::Duration duration);
+  // --- the game's feed ---
+  // Reads the game and sends its snapshot; the first read then starts the
+  // stream.
+  void ReadSnapshot(bool first);
+  void WatchGame();
+  void OnGameEvent(v1::GameEvent event);
+  void OnWatchDone(const grpc::Status& status);
+  void PassOn(const v1::GameEvent& event);
+  // Passes on what waited for a snapshot read, until the next read starts.
+  void PassHeld();
 
   // Gives the hub place back. Declared first so it is destroyed last: the
   // hub (and so shutdown, which then destroys the io_context) must not see
@@ -84,20 +91,23 @@ class GameSocket : public HubMember, public std::enable_shared_from_this<GameSoc
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   const GatewayContext context_;
   const std::string game_id_;
-  const std::string after_event_id_;
 
   // Strand-only state.
+  SocketWriter writer_;
   boost::beast::flat_buffer buffer_;
-  std::deque<std::string> outbox_;
-  bool writing_ = false;
-  bool closing_ = false;
   bool opened_ = false;
   int actions_in_flight_ = 0;
 
-  std::atomic<bool> closed_{false};
-  absl::Mutex watch_mu_;
-  bool stop_watch_ ABSL_GUARDED_BY(watch_mu_) = false;
-  grpc::ClientContext* watch_context_ ABSL_GUARDED_BY(watch_mu_) = nullptr;
+  std::string watch_from_;
+  int watch_failures_ = 0;
+  int64_t shown_version_ = -1;
+  bool reading_snapshot_ = false;
+  std::deque<v1::GameEvent> held_events_;
+  std::optional<grpc::Status> held_done_;
+  std::shared_ptr<StreamHandle> stream_;
+  std::optional<boost::asio::steady_timer> resume_timer_;
+
+  bool closed_ = false;
 };
 
 }  // namespace draughts::gateway

@@ -60,7 +60,7 @@ platform::ConfigSpec GatewayConfigSpec() {
   spec.AddInt("worker-threads", "DRAUGHTS_GATEWAY_WORKER_THREADS", 16,
               "threads for blocking calls to Redis and game_state (also the Redis pool size)");
   spec.AddInt("max-sockets", "DRAUGHTS_GATEWAY_MAX_SOCKETS", 1000,
-              "open game WebSockets at most (each holds one watch stream and thread)");
+              "open WebSockets at most (each holds its watch streams and buffers)");
   return spec;
 }
 

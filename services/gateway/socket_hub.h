@@ -1,6 +1,6 @@
-// Keeps count of the open game sockets: admits a new one only below the
-// limit (each holds a WatchGame stream and a reader thread, so their number
-// must be bounded), and at shutdown closes them all and waits for them.
+// Keeps count of the open sockets: admits a new one only below the limit
+// (each holds its gRPC streams and buffers, so their number must be
+// bounded), and at shutdown closes them all and waits for them.
 #ifndef DRAUGHTS_GATEWAY_SOCKET_HUB_H_
 #define DRAUGHTS_GATEWAY_SOCKET_HUB_H_
 

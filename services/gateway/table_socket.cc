@@ -51,7 +51,8 @@ TableSocket::TableSocket(net::ip::tcp::socket socket, GatewayContext context,
       context_(std::move(context)),
       services_(services),
       opening_(std::move(opening)),
-      connection_id_(NewConnectionId()) {
+      connection_id_(NewConnectionId()),
+      writer_(ws_, context_.metrics, [this] { MarkClosed(); }) {
   table_ = opening_.table;
   known_games_played_ = table_.games_played();
 }
@@ -102,7 +103,8 @@ void TableSocket::OnRead(beast::error_code error, std::size_t /*bytes*/) {
     return;
   }
   if (buffer_.size() > kMaxMessageBytes) {
-    CloseTooBig();
+    buffer_.consume(buffer_.size());
+    if (open() && writer_.CloseTooBig(shared_from_this())) StopHeartbeats(true);
     return;
   }
   if (!ws_.is_message_done()) {
@@ -121,58 +123,20 @@ void TableSocket::OnRead(beast::error_code error, std::size_t /*bytes*/) {
   Read();
 }
 
-void TableSocket::CloseTooBig() {
-  buffer_.consume(buffer_.size());
-  if (!open()) return;
-  closing_ = true;
-  StopHeartbeats(true);
-  websocket::stream_base::timeout closing{};
-  closing.handshake_timeout = kCloseHandshakeTimeout;
-  closing.idle_timeout = websocket::stream_base::none();
-  closing.keep_alive_pings = false;
-  ws_.set_option(closing);
-  ws_.async_close(websocket::close_code::too_big,
-                  [self = shared_from_this()](beast::error_code) { self->MarkClosed(); });
-}
-
 void TableSocket::Send(const v1::ServerFrame& frame) {
   if (!open()) return;
-  if (outbox_.size() >= kMaxQueuedFrames) {
+  // Refused while open: the queue was full and the writer is closing (1013).
+  if (!writer_.Send(FrameJson(frame), shared_from_this())) {
     platform::LogWarn("table socket too slow: closing", {{"table", opening_.table_id}});
-    closing_ = true;
     StopHeartbeats(true);
-    ws_.async_close(websocket::close_code::try_again_later,
-                    [self = shared_from_this()](beast::error_code) { self->MarkClosed(); });
-    return;
   }
-  outbox_.push_back(FrameJson(frame));
-  if (!writing_) Write();
-}
-
-void TableSocket::Write() {
-  writing_ = true;
-  ws_.async_write(net::buffer(outbox_.front()),
-                  beast::bind_front_handler(&TableSocket::OnWrite, shared_from_this()));
-}
-
-void TableSocket::OnWrite(beast::error_code error, std::size_t /*bytes*/) {
-  writing_ = false;
-  if (error) {
-    MarkClosed();
-    return;
-  }
-  context_.metrics->MessageOut();
-  outbox_.pop_front();
-  if (!outbox_.empty() && !closing_) Write();
 }
 
 void TableSocket::CloseGoingAway() {
   net::post(ws_.get_executor(), [self = shared_from_this()] {
     if (self->open()) {
-      self->closing_ = true;
       self->StopHeartbeats(true);
-      self->ws_.async_close(websocket::close_code::going_away,
-                            [self](beast::error_code) { self->MarkClosed(); });
+      self->writer_.Close(websocket::close_code::going_away, self);
     }
     // The streams end now, so shutdown does not wait for the close frame.
     if (self->table_stream_) self->table_stream_->Cancel();
@@ -209,6 +173,27 @@ void TableSocket::After(int failures, std::function<void()> work) {
       });
 }
 
+template <typename Event>
+std::shared_ptr<StreamHandle> TableSocket::Follow(
+    typename StreamReactor<Event>::Starter starter, int generation,
+    void (TableSocket::*on_event)(int, Event),
+    void (TableSocket::*on_done)(int, const grpc::Status&)) {
+  auto self = shared_from_this();
+  std::shared_ptr<StreamHandle> stream = StartStream<Event>(
+      starter,
+      [self, generation, on_event](Event event) {
+        self->OnStrand([self, generation, on_event, event = std::move(event)]() mutable {
+          ((*self).*on_event)(generation, std::move(event));
+        });
+      },
+      [self, generation, on_done](const grpc::Status& status) {
+        self->OnStrand(
+            [self, generation, on_done, status] { ((*self).*on_done)(generation, status); });
+      });
+  if (closed_) stream->Cancel();
+  return stream;
+}
+
 // ---------------------------------------------------------------- table
 
 void TableSocket::SendWelcome() {
@@ -230,22 +215,13 @@ void TableSocket::WatchTable() {
   v1::WatchTableRequest request;
   request.set_table_id(opening_.table_id);
   request.set_from_event_id(table_from_);
-  auto self = shared_from_this();
   MatchmakingClient& client = services_->matchmaking->client();
-  table_stream_ = StartStream<v1::TableEvent>(
+  table_stream_ = Follow<v1::TableEvent>(
       [&client, request](grpc::ClientContext* context,
                          grpc::ClientReadReactor<v1::TableEvent>* reactor) {
         client.stub().async()->WatchTable(context, &request, reactor);
       },
-      [self, generation](v1::TableEvent event) {
-        self->OnStrand([self, generation, event = std::move(event)]() mutable {
-          self->OnTableEvent(generation, std::move(event));
-        });
-      },
-      [self, generation](const grpc::Status& status) {
-        self->OnStrand([self, generation, status] { self->OnTableDone(generation, status); });
-      });
-  if (closed_) table_stream_->Cancel();
+      generation, &TableSocket::OnTableEvent, &TableSocket::OnTableDone);
 }
 
 void TableSocket::OnTableEvent(int generation, v1::TableEvent event) {
@@ -382,22 +358,13 @@ void TableSocket::WatchGame() {
   v1::WatchGameRequest request;
   request.set_game_id(game_id_);
   request.set_from_event_id(game_from_);
-  auto self = shared_from_this();
   GameClient& client = context_.games->client();
-  game_stream_ = StartStream<v1::GameEvent>(
+  game_stream_ = Follow<v1::GameEvent>(
       [&client, request](grpc::ClientContext* context,
                          grpc::ClientReadReactor<v1::GameEvent>* reactor) {
         client.stub().async()->WatchGame(context, &request, reactor);
       },
-      [self, generation](v1::GameEvent event) {
-        self->OnStrand([self, generation, event = std::move(event)]() mutable {
-          self->OnGameEvent(generation, std::move(event));
-        });
-      },
-      [self, generation](const grpc::Status& status) {
-        self->OnStrand([self, generation, status] { self->OnGameDone(generation, status); });
-      });
-  if (closed_) game_stream_->Cancel();
+      generation, &TableSocket::OnGameEvent, &TableSocket::OnGameDone);
 }
 
 void TableSocket::OnGameEvent(int generation, v1::GameEvent event) {
@@ -569,22 +536,13 @@ void TableSocket::WatchChat() {
   v1::WatchChatRequest request;
   request.mutable_room()->set_table_id(opening_.table_id);
   request.set_from_message_id(chat_from_);
-  auto self = shared_from_this();
   ChatClient& client = services_->chat->client();
-  chat_stream_ = StartStream<v1::ChatMessage>(
+  chat_stream_ = Follow<v1::ChatMessage>(
       [&client, request](grpc::ClientContext* context,
                          grpc::ClientReadReactor<v1::ChatMessage>* reactor) {
         client.stub().async()->WatchChat(context, &request, reactor);
       },
-      [self, generation](v1::ChatMessage message) {
-        self->OnStrand([self, generation, message = std::move(message)]() mutable {
-          self->OnChatMessage(generation, std::move(message));
-        });
-      },
-      [self, generation](const grpc::Status& status) {
-        self->OnStrand([self, generation, status] { self->OnChatDone(generation, status); });
-      });
-  if (closed_) chat_stream_->Cancel();
+      generation, &TableSocket::OnChatMessage, &TableSocket::OnChatDone);
 }
 
 void TableSocket::OnChatMessage(int generation, v1::ChatMessage message) {

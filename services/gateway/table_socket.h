@@ -9,7 +9,7 @@
 //
 // Threads: socket I/O and all of this object's state live on the
 // connection's strand. The three streams are read with gRPC's callback API
-// (table_socket_stream.h: no thread per stream); their events, and the
+// (stream_reactor.h: no thread per stream); their events, and the
 // answers of blocking calls run on the worker pool, are posted back to the
 // strand. Closing the socket cancels the streams.
 #ifndef DRAUGHTS_GATEWAY_TABLE_SOCKET_H_
@@ -22,7 +22,6 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -32,23 +31,22 @@
 #include "draughts/v1/web_socket.pb.h"
 #include "gateway/gateway_context.h"
 #include "gateway/socket_hub.h"
+#include "gateway/socket_writer.h"
+#include "gateway/stream_reactor.h"
 #include "gateway/table_frames.h"
 #include "gateway/table_socket_limits.h"
 #include "gateway/table_socket_open.h"
 #include "gateway/table_socket_services.h"
-#include "gateway/table_socket_stream.h"
 
 namespace draughts::gateway {
 
 class TableSocket : public HubMember, public std::enable_shared_from_this<TableSocket> {
  public:
-  static constexpr std::size_t kMaxQueuedFrames = 512;
   static constexpr int kMaxActionsInFlight = 8;
   // Actions per second per socket, on average and at once (pings are free).
   static constexpr double kActionsPerSecond = 5;
   static constexpr double kActionBurst = 10;
   static constexpr int kChatHistory = 50;
-  static constexpr std::chrono::seconds kCloseHandshakeTimeout{3};
   // Polls of the rating histories after a rated game, backing off from
   // 100 ms (about 13 s in all), before giving up on its changes.
   static constexpr int kRatingChangePolls = 8;
@@ -67,18 +65,22 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   void OnAccept(boost::beast::error_code error);
   void Read();
   void OnRead(boost::beast::error_code error, std::size_t bytes);
-  void CloseTooBig();
   void Send(const v1::ServerFrame& frame);
-  void Write();
-  void OnWrite(boost::beast::error_code error, std::size_t bytes);
   void MarkClosed();
-  bool open() const { return !closing_ && !closed_; }
+  bool open() const { return !writer_.closing() && !closed_; }
   // Runs `work` on the strand if the socket is still open then.
   void OnStrand(std::function<void()> work);
   // Runs `work` on the worker pool.
   void OnWorker(std::function<void()> work);
   // Runs `work` on the strand after a backoff for `failures`.
   void After(int failures, std::function<void()> work);
+  // Starts one of the three streams: its events and its end are posted to
+  // the strand, to `on_event` and `on_done` with `generation` (which drop
+  // them once a newer stream has replaced this one).
+  template <typename Event>
+  std::shared_ptr<StreamHandle> Follow(typename StreamReactor<Event>::Starter starter,
+                                       int generation, void (TableSocket::*on_event)(int, Event),
+                                       void (TableSocket::*on_done)(int, const grpc::Status&));
 
   // --- the table ---
   void SendWelcome();
@@ -151,10 +153,8 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   const std::string connection_id_;
 
   // Strand-only state.
+  SocketWriter writer_;
   boost::beast::flat_buffer buffer_;
-  std::deque<std::string> outbox_;
-  bool writing_ = false;
-  bool closing_ = false;
   bool opened_ = false;
   SocketActionLimiter limiter_{kActionsPerSecond, kActionBurst};
   int actions_in_flight_ = 0;

@@ -32,6 +32,8 @@ class ServerProcess {
   int port() const { return port_; }
   std::string address() const;
   bool running() const { return pid_ > 0; }
+  // For tests that read the process's /proc entries (threads, memory).
+  pid_t pid() const { return pid_; }
 
   void Kill();  // SIGKILL and reap
   // SIGTERM; returns the exit code (or -signal) once it exits.

@@ -113,6 +113,22 @@ export class Cluster {
       ASAN_OPTIONS: [process.env.ASAN_OPTIONS, 'detect_leaks=0'].filter(Boolean).join(':'),
     });
     child.isReplica = true;
+    const port = await this.listening(child, args);
+    return { name, child, address: `127.0.0.1:${port}` };
+  }
+
+  // Starts any service binary with `args` (which should hold
+  // --listen=127.0.0.1:0) and resolves with { child, port } once it prints
+  // `LISTENING <port>`; stop() ends it like a replica.
+  async startService(name, binary, args, env = {}) {
+    const child = this.launch(name, binary, args, env);
+    child.isReplica = true;
+    return { child, port: await this.listening(child, args) };
+  }
+
+  // The port `child` prints in its `LISTENING <port>` line.
+  async listening(child, args) {
+    const { name } = child;
     const port = await new Promise((resolve, reject) => {
       let stdout = '';
       const timer = setTimeout(() => reject(new Error(`${name} did not print LISTENING within 60 s: ${this.log(child)}`)), 60000);
@@ -130,7 +146,7 @@ export class Cluster {
       });
     });
     child.stdout.resume();
-    return { name, child, address: `127.0.0.1:${port}` };
+    return port;
   }
 
   // A Redis address where nothing listens: every call needing Redis fails.

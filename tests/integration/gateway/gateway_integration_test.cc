@@ -2,15 +2,23 @@
 // real GameService over the test Redis.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <memory>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "gateway/proto_json.h"
 #include "gateway_env.h"
+#include "platform/testing/server_process.h"
+#include "platform/testing/test_env.h"
 #include "test_client.h"
 
 namespace draughts::gateway::testing {
@@ -142,10 +150,13 @@ int Ply(const google::protobuf::Struct& snapshot) {
   return static_cast<int>(NumberAt(snapshot, "game.ply"));
 }
 
-// Opens the socket and reads the first snapshot.
-void Open(WsClient& ws, Feed& feed, const Hotseat& game, const std::string& query = "") {
-  ASSERT_TRUE(
-      ws.Connect(env->port(), absl::StrCat("/ws/games/", game.game_id, query), game.cookie).ok());
+// Opens the socket (on the in-process gateway unless `port` names another)
+// and reads the first snapshot.
+void Open(WsClient& ws, Feed& feed, const Hotseat& game, const std::string& query = "",
+          int port = 0) {
+  ASSERT_TRUE(ws.Connect(port != 0 ? port : env->port(),
+                         absl::StrCat("/ws/games/", game.game_id, query), game.cookie)
+                  .ok());
   absl::StatusOr<google::protobuf::Struct> first = ws.ReadJson();
   ASSERT_TRUE(first.ok()) << first.status();
   ASSERT_EQ(StringAt(*first, "type"), "snapshot");
@@ -582,6 +593,90 @@ TEST_F(GatewayTest, ShutdownClosesSocketsWithGoingAway) {
   EXPECT_EQ(ws.close_code(), 1001) << frame.status();
   // No longer accepting.
   EXPECT_FALSE(HttpCall(gateway->port(), "GET", "/healthz").ok());
+}
+
+}  // namespace
+}  // namespace draughts::gateway::testing
+
+namespace draughts::gateway::testing {
+namespace {
+
+// The "Threads:" line of /proc/<pid>/status; -1 when it cannot be read.
+int ThreadsOf(pid_t pid) {
+  std::ifstream status(absl::StrCat("/proc/", pid, "/status"));
+  std::string line;
+  int threads = -1;
+  while (std::getline(status, line)) {
+    if (absl::StartsWith(line, "Threads:")) {
+      (void)absl::SimpleAtoi(absl::StripAsciiWhitespace(line.substr(8)), &threads);
+    }
+  }
+  return threads;
+}
+
+// A crowd of game sockets costs no thread each (issue #16): the gateway
+// binary keeps about as many threads with 200 open /ws/games sockets as
+// with one, and every one of them still gets the snapshot and each move.
+TEST_F(GatewayTest, TwoHundredGameSocketsNeedNoThreadEach) {
+  const std::string redis = platform::testing::RequiredTestEnv("DRAUGHTS_TEST_REDIS").value();
+  absl::StatusOr<std::unique_ptr<platform::testing::ServerProcess>> gateway =
+      platform::testing::ServerProcess::Start(
+          GATEWAY_BINARY,
+          {absl::StrCat("--redis=", redis),
+           absl::StrCat("--game-state=127.0.0.1:", env->game_state_port()),
+           absl::StrCat("--session-key-prefix=", env->prefix()),
+           absl::StrCat("--web-root=", env->web_root().string()), "--metrics-port=-1"});
+  ASSERT_TRUE(gateway.ok()) << gateway.status();
+  const int port = (*gateway)->port();
+  const pid_t pid = (*gateway)->pid();
+
+  constexpr int kGames = 50;
+  constexpr int kSocketsPerGame = 4;
+  std::vector<Hotseat> games;
+  for (int g = 0; g < kGames; ++g) games.push_back(NewHotseat("international"));
+  std::vector<std::unique_ptr<WsClient>> sockets;
+  std::vector<Feed> feeds(kGames * kSocketsPerGame);
+  auto open_socket = [&](int index) {
+    sockets.push_back(std::make_unique<WsClient>());
+    Open(*sockets.back(), feeds[index], games[index / kSocketsPerGame], "", port);
+  };
+  // One socket first, so the gRPC machinery every socket shares is running.
+  open_socket(0);
+  ASSERT_FALSE(HasFatalFailure());
+  const int threads_with_one = ThreadsOf(pid);
+  ASSERT_GT(threads_with_one, 0);
+  for (int i = 1; i < kGames * kSocketsPerGame; ++i) {
+    open_socket(i);
+    ASSERT_FALSE(HasFatalFailure()) << "socket " << i;
+  }
+  const int threads_with_all = ThreadsOf(pid);
+  // A thread per socket would add 199; the worker pool and gRPC's own
+  // threads are already counted in threads_with_one.
+  EXPECT_LT(threads_with_all - threads_with_one, 20)
+      << threads_with_one << " threads with one socket, " << threads_with_all << " with "
+      << sockets.size();
+
+  // One move per game from its first socket: every socket of the game sees
+  // the event and the snapshot after it.
+  for (int g = 0; g < kGames; ++g) {
+    const Feed& first = feeds[g * kSocketsPerGame];
+    ASSERT_TRUE(sockets[g * kSocketsPerGame]
+                    ->Send(MoveJson("m0", TokenToMove(games[g], first.snapshot),
+                                    FirstLegalMove(first.snapshot), 0))
+                    .ok());
+  }
+  for (std::size_t i = 0; i < sockets.size(); ++i) {
+    ReadUntil(*sockets[i], feeds[i], [](const Feed& feed) { return Ply(feed.snapshot) == 1; });
+    ASSERT_FALSE(HasFatalFailure()) << "socket " << i;
+    EXPECT_TRUE(feeds[i].errors.empty()) << "socket " << i;
+    // The replay from gameCreated, then the move, before its snapshot.
+    ASSERT_GE(feeds[i].events.size(), 2u) << "socket " << i;
+    EXPECT_NE(Field(feeds[i].events.front(), "event.gameCreated"), nullptr) << "socket " << i;
+    EXPECT_NE(Field(feeds[i].events.back(), "event.movePlayed"), nullptr) << "socket " << i;
+    EXPECT_EQ(NumberAt(feeds[i].events.back(), "event.ply"), 1) << "socket " << i;
+  }
+  EXPECT_LT(ThreadsOf(pid) - threads_with_one, 20);
+  EXPECT_EQ((*gateway)->Terminate().value_or(-1), 0);
 }
 
 }  // namespace

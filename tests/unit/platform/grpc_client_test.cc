@@ -225,6 +225,63 @@ TEST_F(GrpcClientTest, ClientsShareOneRegistry) {
   EXPECT_EQ(Handled("OK"), 2);
 }
 
+// CallAsync: the same call through gRPC's callback API.
+absl::StatusOr<EchoReply> CallAsyncAndWait(EchoClient& client, EchoRequest request,
+                                           CallOptions options = {}) {
+  std::promise<absl::StatusOr<EchoReply>> answered;
+  client.CallAsync(
+      &EchoClient::Stub::async_interface::Echo, std::move(request), options,
+      [&answered](absl::StatusOr<EchoReply> reply) { answered.set_value(std::move(reply)); });
+  return answered.get_future().get();
+}
+
+TEST_F(GrpcClientTest, AsyncCallsAnswerRetryAndCountAsTheBlockingOnes) {
+  RetryPolicy retry;
+  retry.max_attempts = 3;
+  retry.initial_backoff = absl::Milliseconds(10);
+  auto client = Client(retry);
+  absl::StatusOr<EchoReply> reply = CallAsyncAndWait(*client, Request("hello"));
+  ASSERT_TRUE(reply.ok()) << reply.status();
+  EXPECT_EQ(reply->text(), "hello");
+  EXPECT_EQ(Handled("OK"), 1);
+
+  reply = CallAsyncAndWait(*client, Request("flaky", grpc::StatusCode::UNAVAILABLE, 2),
+                           {.safe_to_retry = true});
+  ASSERT_TRUE(reply.ok()) << reply.status();
+  EXPECT_EQ(reply->text(), "flaky");
+  EXPECT_EQ(echo_.calls(), 4);
+  EXPECT_EQ(Retries(), 2);
+  EXPECT_EQ(Handled("OK"), 2);
+
+  reply = CallAsyncAndWait(*client, Request("down", grpc::StatusCode::UNAVAILABLE, 5),
+                           {.safe_to_retry = true});
+  EXPECT_EQ(reply.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_NE(reply.status().message().find("after 3 attempts"), std::string::npos) << reply.status();
+  EXPECT_EQ(echo_.calls(), 7);
+  EXPECT_EQ(Handled("UNAVAILABLE"), 1);
+
+  // Not marked safe: one attempt; other codes are answers.
+  reply = CallAsyncAndWait(*client, Request("once", grpc::StatusCode::UNAVAILABLE, 1));
+  EXPECT_EQ(reply.status().code(), absl::StatusCode::kUnavailable);
+  reply = CallAsyncAndWait(*client, Request("bad", grpc::StatusCode::INVALID_ARGUMENT, 1),
+                           {.safe_to_retry = true});
+  EXPECT_EQ(reply.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(echo_.calls(), 9);
+}
+
+TEST_F(GrpcClientTest, AsyncRetriesNeverOutlastTheDeadline) {
+  RetryPolicy retry;
+  retry.max_attempts = 100;
+  retry.initial_backoff = absl::Milliseconds(50);
+  auto client = Client(retry);
+  const absl::Time start = absl::Now();
+  auto reply = CallAsyncAndWait(*client, Request("forever", grpc::StatusCode::UNAVAILABLE),
+                                {.timeout = absl::Milliseconds(300), .safe_to_retry = true});
+  EXPECT_EQ(reply.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_LT(absl::Now() - start, absl::Seconds(2));
+  EXPECT_LT(echo_.calls(), 100);
+}
+
 // A stub that answers from a script, as a service's unit test would use
 // instead of a server.
 class ScriptedStub : public platform::testing::EchoService::StubInterface {
@@ -288,6 +345,9 @@ TEST(GrpcClientWithAStubTest, RetriesAgainstAFakeStubShareOneDeadline) {
   // The generated Stub's member cannot run on a fake: a clear error.
   auto wrong = client.Call(&platform::testing::EchoService::Stub::Echo, Request("x"));
   EXPECT_EQ(wrong.status().code(), absl::StatusCode::kFailedPrecondition);
+  // A stub without the callback API refuses asynchronous calls at once.
+  auto async = CallAsyncAndWait(client, Request("x"));
+  EXPECT_EQ(async.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_EQ(stub->calls(), 3);
 }
 

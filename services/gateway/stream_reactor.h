@@ -1,7 +1,8 @@
-// One server stream of a table socket (WatchTable, WatchGame, WatchChat)
-// read with gRPC's callback API: no thread per stream. The reactor lives
-// until gRPC calls OnDone, then deletes itself; the socket keeps a
-// StreamHandle, whose Cancel() is safe at any time, before or after that.
+// One server stream of a socket (the game socket's WatchGame; the table
+// socket's WatchTable, WatchGame, WatchChat) read with gRPC's callback API:
+// no thread per stream. The reactor lives until gRPC calls OnDone, then
+// deletes itself; the socket keeps a StreamHandle, whose Cancel() is safe at
+// any time, before or after that.
 //
 //   handle = StartStream<v1::GameEvent>(
 //       [&](grpc::ClientContext* c, grpc::ClientReadReactor<v1::GameEvent>* r) {
@@ -10,8 +11,8 @@
 //
 // on_event and on_done run on gRPC's threads, one at a time per stream
 // (post them to the socket's strand); on_done runs exactly once, last.
-#ifndef DRAUGHTS_GATEWAY_TABLE_SOCKET_STREAM_H_
-#define DRAUGHTS_GATEWAY_TABLE_SOCKET_STREAM_H_
+#ifndef DRAUGHTS_GATEWAY_STREAM_REACTOR_H_
+#define DRAUGHTS_GATEWAY_STREAM_REACTOR_H_
 
 #include <grpcpp/grpcpp.h>
 
@@ -99,4 +100,4 @@ std::shared_ptr<StreamHandle> StartStream(const typename StreamReactor<Event>::S
 
 }  // namespace draughts::gateway
 
-#endif  // DRAUGHTS_GATEWAY_TABLE_SOCKET_STREAM_H_
+#endif  // DRAUGHTS_GATEWAY_STREAM_REACTOR_H_
