@@ -36,11 +36,11 @@ class RedisStreamFeed::Subscription final : public StreamSubscription {
   ~Subscription() override { feed_->Unregister(this, key_); }
 
   // From the tailer thread.
-  void Deliver(EventId before, const std::vector<StreamEntry>& entries) {
+  void Deliver(EventId before, std::vector<StreamEntry> entries) {
     std::function<void()> ready;
     {
       std::lock_guard<std::mutex> lock(mu_);
-      queue_.push_back({before, entries});
+      queue_.push_back({before, std::move(entries)});
       ready = ready_;
     }
     arrived_.notify_one();
@@ -273,8 +273,14 @@ bool RedisStreamFeed::DeliverBatches(std::vector<StreamBatch>& batches) {
     if (it == watched_.end()) continue;
     const EventId before = it->second.cursor;
     it->second.cursor = IdOf(batch.entries.back());
-    for (Subscription* subscriber : it->second.subscribers) {
-      subscriber->Deliver(before, batch.entries);
+    // Copies for all but the last subscriber (usually the only one).
+    std::vector<Subscription*>& subscribers = it->second.subscribers;
+    for (std::size_t i = 0; i < subscribers.size(); ++i) {
+      if (i + 1 == subscribers.size()) {
+        subscribers[i]->Deliver(before, std::move(batch.entries));
+      } else {
+        subscribers[i]->Deliver(before, batch.entries);
+      }
     }
     delivered = true;
   }

@@ -14,6 +14,7 @@
 #include "game_state/outbox_relay.h"
 #include "game_state/player_tokens.h"
 #include "game_state/redis_game_store.h"
+#include "platform/allocator_tuning.h"
 #include "platform/config.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
@@ -123,6 +124,10 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_ASSIGN_OR_RETURN(store_options.finished_retention,
                             config.GetDuration("finished-retention"));
   DRAUGHTS_ASSIGN_OR_RETURN(store_options.idle_retention, config.GetDuration("idle-retention"));
+  // One Redis: a move's messages go to the global streams in its commit
+  // script. A cluster keeps them in the game's slot (outbox) for the relay.
+  store_options.direct_messages = redis_options.cluster_seeds.empty();
+  store_options.stream_max_length = relay_options.stream_max_length;
   if (store_options.finished_retention < absl::Hours(24) ||
       store_options.idle_retention < absl::Hours(24)) {
     return absl::InvalidArgumentError(
@@ -189,6 +194,7 @@ absl::Status Run(int argc, char** argv) {
 }  // namespace draughts::game_state
 
 int main(int argc, char** argv) {
+  draughts::platform::ReexecWithAllocatorTuning(argv);
   const absl::Status status = draughts::game_state::Run(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "game_state: %s\n", status.ToString().c_str());

@@ -247,9 +247,11 @@ RedisGameStore::PreparedCommit RedisGameStore::PrepareCommit(const std::string& 
   // per move, and both lag the truth by less than one period.
   const bool refresh = prepared.finished ||
                        RefreshPeriod(change.previous_activity) != RefreshPeriod(state.updated_at());
-  prepared.mark = absl::ToUnixMicros(absl::Now());
-  if (!change.outbox.empty())
+  const bool relayed = !change.outbox.empty() && !options_.direct_messages;
+  if (relayed) {
+    prepared.mark = absl::ToUnixMicros(absl::Now());
     prepared.commands.push_back(relay_->MarkCommand(game_id, prepared.mark));
+  }
   const int64_t keep_seconds =
       !refresh ? 0
                : Seconds(prepared.finished ? options_.finished_retention : options_.idle_retention);
@@ -258,10 +260,17 @@ RedisGameStore::PreparedCommit RedisGameStore::PrepareCommit(const std::string& 
                                    absl::StrCat(keep_seconds), absl::StrCat(change.events.size())};
   for (const v1::GameEvent& event : change.events) args.push_back(event.SerializeAsString());
   AddOutboxArgs(change.outbox, args);
+  std::vector<std::string> keys = {keys_.State(game_id), keys_.Events(game_id),
+                                   keys_.Outbox(game_id)};
+  if (options_.direct_messages) {
+    // commit_change.lua: the global streams, then their length and the game id.
+    keys.insert(keys.end(),
+                {keys_.BotJobs(), keys_.Results(), keys_.Deadlines(), keys_.ChatNotices()});
+    args.push_back(absl::StrCat(options_.stream_max_length));
+    args.push_back(game_id);
+  }
   prepared.script_index = prepared.commands.size();
-  prepared.commands.push_back(ScriptCommand(
-      commit_script_, {keys_.State(game_id), keys_.Events(game_id), keys_.Outbox(game_id)},
-      std::move(args)));
+  prepared.commands.push_back(ScriptCommand(commit_script_, std::move(keys), std::move(args)));
   if (refresh) {
     for (auto& command : IndexCommands(state, /*created=*/false))
       prepared.commands.push_back(std::move(command));
@@ -298,7 +307,7 @@ absl::StatusOr<std::vector<std::string>> RedisGameStore::FinishCommit(
     DRAUGHTS_ASSIGN_OR_RETURN(std::string id, reply[1 + i].AsString());
     event_ids.push_back(std::move(id));
   }
-  if (m > 0) {
+  if (m > 0 && !options_.direct_messages) {
     std::vector<std::string> outbox_ids;
     for (std::size_t i = 0; i < m; ++i) {
       DRAUGHTS_ASSIGN_OR_RETURN(std::string id, reply[1 + n + i].AsString());
@@ -341,7 +350,9 @@ void RedisGameStore::CommitAsync(const std::string& game_id, const Change& chang
   }
   auto prepared = std::make_shared<PreparedCommit>(PrepareCommit(game_id, change));
   prepared->commands[prepared->script_index][1] = commit_script_.sha();
-  std::vector<std::vector<std::string>> commands = prepared->commands;
+  // The commands (the state blob and events among them) are not needed
+  // after sending: moved, not copied.
+  std::vector<std::vector<std::string>> commands = std::move(prepared->commands);
   pipeliner_->Submit(std::move(commands),
                      [this, game_id, &change, prepared,
                       done = std::move(done)](absl::StatusOr<std::vector<RedisReply>> replies) {

@@ -30,6 +30,15 @@ struct RedisGameStoreOptions {
   // include_finished, CreateGame retries) this long after its end. At least
   // 24 hours: idempotency keys must be remembered that long.
   absl::Duration finished_retention = absl::Hours(24 * 3);
+  // On a single Redis (never on a cluster): a commit writes its messages
+  // straight to the global streams in its own script, instead of to the
+  // game's outbox for the relay to copy (one script per move, no pending
+  // mark, no forwarding round trips). Creation still goes through the
+  // outbox.
+  bool direct_messages = false;
+  // The approximate length direct writes trim the global streams to (as
+  // OutboxRelayOptions::stream_max_length).
+  int64_t stream_max_length = 1000000;
 };
 
 class RedisGameStore final : public GameStore {

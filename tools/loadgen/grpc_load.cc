@@ -59,9 +59,12 @@ class GameWatcher final : public grpc::ClientReadReactor<v1::GameEvent> {
   using OnEvent = std::function<void(const v1::GameEvent&)>;
   using OnDoneFn = std::function<void(const grpc::Status&)>;
 
+  // `released` runs last, once this watcher is gone.
   GameWatcher(v1::GameService::Stub& stub, const std::string& game_id, OnEvent on_event,
-              OnDoneFn on_done)
-      : on_event_(std::move(on_event)), on_done_(std::move(on_done)) {
+              OnDoneFn on_done, std::function<void()> released)
+      : on_event_(std::move(on_event)),
+        on_done_(std::move(on_done)),
+        released_(std::move(released)) {
     request_.set_game_id(game_id);
     stub.async()->WatchGame(&context_, &request_, this);
     StartRead(&event_);
@@ -78,7 +81,9 @@ class GameWatcher final : public grpc::ClientReadReactor<v1::GameEvent> {
 
   void OnDone(const grpc::Status& status) override {
     on_done_(status);
+    std::function<void()> released = std::move(released_);
     delete this;
+    released();
   }
 
  private:
@@ -87,6 +92,7 @@ class GameWatcher final : public grpc::ClientReadReactor<v1::GameEvent> {
   v1::GameEvent event_;
   OnEvent on_event_;
   OnDoneFn on_done_;
+  std::function<void()> released_;
 };
 
 // One seat pair playing games one after the other until the run stops.
@@ -104,6 +110,7 @@ class GrpcGame {
  private:
   void OnCreated(const grpc::Status& status);
   void SendMove();
+  void SendMoveNow();
   void OnMoved(const grpc::Status& status, int ply_after, const rules::Move& move);
   void OnEvent(const v1::GameEvent& event);
   void OnWatchDone(const grpc::Status& status);
@@ -158,10 +165,6 @@ class GrpcRun {
       for (auto& game : games_) game->ForceCancel();
       all_stopped_ = WaitAllStopped(absl::Seconds(30));
     }
-    // The last callbacks signalled "stopped" from gRPC's threads and are
-    // still unwinding (their calls' contexts belong to the games): let them
-    // return before the games are destroyed.
-    absl::SleepFor(absl::Seconds(1));
     LoadSummary summary = stats_.Summarize();
     window_.AddMemory(summary, live);
     return summary;
@@ -173,6 +176,22 @@ class GrpcRun {
 
   void GameStopped() {
     std::lock_guard<std::mutex> lock(done_mu_);
+    done_.notify_all();
+  }
+
+  // Every asynchronous call (and watcher) of a game is counted from before
+  // it starts until the very end of its last callback: the run waits for
+  // none to be left before its games, stubs and channels go (a callback
+  // still unwinding on a gRPC thread would otherwise touch them).
+  void CallStarted() {
+    std::lock_guard<std::mutex> lock(done_mu_);
+    ++pending_calls_;
+  }
+  // The caller's last touch of the run and its game: notifies under the
+  // lock, so the waiter cannot destroy the run before this returns.
+  void CallEnded() {
+    std::lock_guard<std::mutex> lock(done_mu_);
+    --pending_calls_;
     done_.notify_all();
   }
 
@@ -192,7 +211,7 @@ class GrpcRun {
       for (auto& game : games_) {
         if (!game->stopped()) return false;
       }
-      return true;
+      return pending_calls_ == 0;
     });
   }
 
@@ -203,6 +222,7 @@ class GrpcRun {
   std::vector<std::unique_ptr<v1::GameService::Stub>> stubs_;
   std::mutex done_mu_;
   std::condition_variable done_;
+  int pending_calls_ = 0;  // guarded by done_mu_
   bool all_stopped_ = true;
   // Declared after what its work touches, destroyed before it; games last.
   Pacer pacer_;
@@ -243,8 +263,12 @@ void GrpcGame::Start() {
     context_->set_deadline(std::chrono::system_clock::now() + kCallTimeout);
     created_.Clear();
   }
+  run_->CallStarted();
   stub_->async()->CreateGame(context_.get(), &create_request_, &created_,
-                             [this](grpc::Status status) { OnCreated(status); });
+                             [this, run = run_](grpc::Status status) {
+                               OnCreated(status);
+                               run->CallEnded();
+                             });
 }
 
 void GrpcGame::OnCreated(const grpc::Status& status) {
@@ -263,9 +287,11 @@ void GrpcGame::OnCreated(const grpc::Status& status) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     record_ = std::make_unique<rules::GameRecord>(run_->variant(), *start);
+    run_->CallStarted();
+    GrpcRun* run = run_;
     watcher_ = new GameWatcher(
         *stub_, created_.game_id(), [this](const v1::GameEvent& event) { OnEvent(event); },
-        [this](const grpc::Status& done) { OnWatchDone(done); });
+        [this](const grpc::Status& done) { OnWatchDone(done); }, [run] { run->CallEnded(); });
   }
   SendMove();
 }
@@ -296,42 +322,52 @@ void GrpcGame::ForceCancel() {
 }
 
 void GrpcGame::SendMove() {
-  run_->pacer().Run([this] {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      const bool over = record_->is_over();
-      if (over) run_->stats().GameFinished();
-      if (over || run_->stopping()) {
-        call_in_flight_ = false;
-        if (GameWatcher* cancel = EndPlayLocked()) cancel->Cancel();
-      }
-    }
-    if (!live()) {
-      FinishGeneration();
-      return;
-    }
-    rules::Move move;
-    int ply_after = 0;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      const rules::MoveList& legal = record_->legal_moves();
-      move = legal[rng_() % legal.size()];
-      const bool white = record_->position().side_to_move() == rules::Color::kWhite;
-      ply_after = record_->ply_count() + 1;
-      move_request_.set_game_id(created_.game_id());
-      move_request_.set_player_token(white ? created_.white_player_token()
-                                           : created_.black_player_token());
-      move_request_.set_move(rules::FormatMovePath(move));
-      move_request_.set_expected_ply(record_->ply_count());
-      context_ = std::make_unique<grpc::ClientContext>();
-      context_->set_deadline(std::chrono::system_clock::now() + kCallTimeout);
-      move_response_.Clear();
-      ledger_->Sent(ply_after, rules::FormatMove(legal, move), absl::Now());
-    }
-    stub_->async()->SubmitMove(
-        context_.get(), &move_request_, &move_response_,
-        [this, ply_after, move](grpc::Status status) { OnMoved(status, ply_after, move); });
+  // The paced work counts as a call: it may run after the last answer.
+  run_->CallStarted();
+  run_->pacer().Run([this, run = run_] {
+    SendMoveNow();
+    run->CallEnded();
   });
+}
+
+void GrpcGame::SendMoveNow() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    const bool over = record_->is_over();
+    if (over) run_->stats().GameFinished();
+    if (over || run_->stopping()) {
+      call_in_flight_ = false;
+      if (GameWatcher* cancel = EndPlayLocked()) cancel->Cancel();
+    }
+  }
+  if (!live()) {
+    FinishGeneration();
+    return;
+  }
+  rules::Move move;
+  int ply_after = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    const rules::MoveList& legal = record_->legal_moves();
+    move = legal[rng_() % legal.size()];
+    const bool white = record_->position().side_to_move() == rules::Color::kWhite;
+    ply_after = record_->ply_count() + 1;
+    move_request_.set_game_id(created_.game_id());
+    move_request_.set_player_token(white ? created_.white_player_token()
+                                         : created_.black_player_token());
+    move_request_.set_move(rules::FormatMovePath(move));
+    move_request_.set_expected_ply(record_->ply_count());
+    context_ = std::make_unique<grpc::ClientContext>();
+    context_->set_deadline(std::chrono::system_clock::now() + kCallTimeout);
+    move_response_.Clear();
+    ledger_->Sent(ply_after, rules::FormatMove(legal, move), absl::Now());
+  }
+  run_->CallStarted();
+  stub_->async()->SubmitMove(context_.get(), &move_request_, &move_response_,
+                             [this, run = run_, ply_after, move](grpc::Status status) {
+                               OnMoved(status, ply_after, move);
+                               run->CallEnded();
+                             });
 }
 
 void GrpcGame::OnMoved(const grpc::Status& status, int ply_after, const rules::Move& move) {

@@ -13,6 +13,7 @@
 #include "absl/synchronization/mutex.h"
 #include "loadgen/grpc_load.h"
 #include "loadgen/load_options.h"
+#include "platform/allocator_tuning.h"
 #include "platform/config.h"
 #include "platform/status_macros.h"
 
@@ -73,6 +74,7 @@ absl::Status Main(int argc, char** argv) {
 }  // namespace draughts::loadgen
 
 int main(int argc, char** argv) {
+  draughts::platform::ReexecWithAllocatorTuning(argv);
   const absl::Status status = draughts::loadgen::Main(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "loadgen: %s\n", status.ToString().c_str());

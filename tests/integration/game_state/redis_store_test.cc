@@ -1,6 +1,6 @@
-// The Redis adapters in-process: the outbox sweeper, script reloads, the
-// version check, many watchers sharing the event tailer, and Redis going
-// away and coming back.
+// The Redis adapters in-process: the outbox sweeper, direct writes to the
+// global streams on one Redis, script reloads, the version check, many
+// watchers sharing the event tailer, and Redis going away and coming back.
 #include <grpcpp/server_builder.h>
 #include <gtest/gtest.h>
 
@@ -17,6 +17,7 @@
 #include "integration_env.h"
 #include "metrics_test_util.h"
 #include "platform/redis_pool.h"
+#include "platform/redis_streams.h"
 #include "platform/testing/redis_server_process.h"
 #include "platform/testing/test_env.h"
 #include "prometheus/registry.h"
@@ -215,6 +216,64 @@ TEST_F(RedisStoreTest, AStaleVersionWritesNothing) {
             1);
   EXPECT_EQ(replica_->store.Commit("nosuchgame", change, nullptr).status().code(),
             absl::StatusCode::kNotFound);
+}
+
+TEST_F(RedisStoreTest, OnOneRedisACommitWritesItsMessagesStraightToTheGlobalStreams) {
+  v1::CreateGameResponse created;
+  ASSERT_TRUE(CreateGame(*replica_->stub, PeopleGameRequest("international"), &created).ok());
+  const std::string& id = created.game_id();
+  // Creation goes through the outbox: wait until the relay forwarded it.
+  ASSERT_TRUE(WaitUntilForwarded(*redis_, prefix_, id, absl::Seconds(10)));
+  const std::string deadlines = replica_->keys.Deadlines();
+  const std::string results = replica_->keys.Results();
+  const int64_t deadlines_before = redis_->Command({"XLEN", deadlines})->integer();
+  RedisGameStore direct(&replica_->pool, replica_->keys, &replica_->relay,
+                        {.direct_messages = true, .stream_max_length = 1000});
+  absl::StatusOr<StoredGame> loaded = direct.Load(id);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  Change change;
+  change.expected_version = loaded->state().version();
+  change.game = *loaded;
+  change.game.mutable_state()->set_version(change.expected_version + 1);
+  change.events.emplace_back().mutable_draw_offered()->set_by(v1::COLOR_WHITE);
+  change.outbox = {{OutboxMessage::Kind::kClockUpdate, "clock update bytes"},
+                   {OutboxMessage::Kind::kResult, std::string("result\0bytes", 12)}};
+
+  // A stale version writes nowhere.
+  Change stale = change;
+  stale.expected_version += 5;
+  EXPECT_EQ(direct.Commit(id, stale, nullptr).status().code(), absl::StatusCode::kAborted);
+  EXPECT_EQ(redis_->Command({"XLEN", deadlines})->integer(), deadlines_before);
+
+  absl::StatusOr<std::vector<std::string>> ids = direct.Commit(id, change, nullptr);
+  ASSERT_TRUE(ids.ok()) << ids.status();
+  EXPECT_EQ(ids->size(), 1u);
+  // Each message once in its stream, with the relay's fields.
+  auto newest = [&](const std::string& stream) {
+    absl::StatusOr<platform::RedisReply> reply =
+        redis_->Command({"XREVRANGE", stream, "+", "-", "COUNT", "1"});
+    EXPECT_TRUE(reply.ok());
+    absl::StatusOr<std::vector<platform::StreamEntry>> entries =
+        platform::ParseStreamEntries(*reply);
+    EXPECT_TRUE(entries.ok() && entries->size() == 1u);
+    return entries.ok() && !entries->empty() ? entries->front() : platform::StreamEntry{};
+  };
+  EXPECT_EQ(redis_->Command({"XLEN", deadlines})->integer(), deadlines_before + 1);
+  const platform::StreamEntry clock = newest(deadlines);
+  ASSERT_NE(clock.Find("data"), nullptr);
+  EXPECT_EQ(*clock.Find("data"), "clock update bytes");
+  ASSERT_NE(clock.Find("game_id"), nullptr);
+  EXPECT_EQ(*clock.Find("game_id"), id);
+  const platform::StreamEntry result = newest(results);
+  ASSERT_NE(result.Find("data"), nullptr);
+  EXPECT_EQ(*result.Find("data"), std::string("result\0bytes", 12));
+  // Nothing left for a relay: no outbox entry, no pending mark.
+  EXPECT_EQ(redis_->Command({"XLEN", Key(absl::StrCat("game:{", id, "}:outbox"))})->integer(), 0);
+  EXPECT_TRUE(redis_->Command({"ZSCORE", Key("game-state:outbox-pending"), id})->is_nil());
+  absl::StatusOr<StoredGame> after = direct.Load(id);
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after->state().version(), change.expected_version + 1);
+  EXPECT_EQ(after->state().last_event_id(), ids->back());
 }
 
 TEST_F(RedisStoreTest, ListGamesFromTheIndexes) {

@@ -1,0 +1,39 @@
+#include "platform/allocator_tuning.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+
+namespace draughts::platform {
+namespace {
+
+bool UnderSanitizer() {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(memory_sanitizer)
+  return true;
+#else
+  return false;
+#endif
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+void ReexecWithAllocatorTuning(char** argv) {
+  if (argv == nullptr || argv[0] == nullptr || UnderSanitizer()) return;
+  if (std::getenv("GLIBC_TUNABLES") != nullptr) return;
+  const char* tuning = std::getenv("DRAUGHTS_ALLOCATOR_TUNING");
+  if (tuning != nullptr && std::strcmp(tuning, "off") == 0) return;
+  if (setenv("GLIBC_TUNABLES", kAllocatorTunables, /*overwrite=*/0) != 0) return;
+  execv("/proc/self/exe", argv);
+  // Not replaced: carry on untuned, without leaving the variable to children.
+  unsetenv("GLIBC_TUNABLES");
+}
+
+}  // namespace draughts::platform
