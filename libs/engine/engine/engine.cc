@@ -58,6 +58,7 @@ rules::Result<SearchResult> Engine::Search(const rules::Variant& variant,
   request.history = &history;
   request.limits = limits;
   request.on_info = on_info;
+  request.tuning.classic_eval = classic_eval_;
   return searcher_->Run(request);
 }
 
@@ -101,6 +102,7 @@ rules::Result<SearchResult> Engine::Play(Level level, const rules::Variant& vari
   request.limits = limits;
   request.noise_cp = params.eval_noise_cp;
   request.noise_seed = rng();
+  request.tuning.classic_eval = classic_eval_;
   return searcher_->Run(request);
 }
 

@@ -54,6 +54,11 @@ class Engine {
   // Replaces the transposition table by one of about this size (min 1 MB).
   void ResizeTable(std::size_t tt_megabytes);
 
+  // Use only the hand-set evaluation, even for rule sets with learned
+  // pattern weights (pattern_evaluator.h): for comparisons. Default: false.
+  void SetClassicEvaluation(bool classic) { classic_eval_ = classic; }
+  bool classic_evaluation() const { return classic_eval_; }
+
   // Full-strength search within `limits`. With neither a depth, node nor
   // time limit nor a stop flag it searches to kMaxSearchDepth: set one.
   rules::Result<SearchResult> Search(const rules::Variant& variant, const rules::Position& position,
@@ -72,6 +77,7 @@ class Engine {
 
  private:
   std::unique_ptr<Searcher> searcher_;
+  bool classic_eval_ = false;
 };
 
 }  // namespace draughts::engine

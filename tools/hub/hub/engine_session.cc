@@ -143,6 +143,14 @@ void EngineSession::OnHub() {
                     "0",
                     std::to_string(std::numeric_limits<std::int64_t>::max()),
                     {}});
+  // The learned pattern evaluation where the rule set has weights (the
+  // default), or the hand-set one: for matches comparing the two.
+  Write(ParamAnswer{"eval",
+                    classic_eval_ ? "classic" : "pattern",
+                    "enum",
+                    std::nullopt,
+                    std::nullopt,
+                    {"pattern", "classic"}});
   Write(WaitAnswer{});
 }
 
@@ -169,6 +177,12 @@ void EngineSession::OnSetParam(const SetParamCommand& c) {
     if (!seed) return WriteError("seed must be a non-negative integer, got '" + c.value + "'");
     seed_ = static_cast<std::uint64_t>(*seed);
     rng_.seed(seed_ != 0 ? seed_ : std::random_device{}());
+  } else if (c.name == "eval") {
+    if (c.value != "pattern" && c.value != "classic") {
+      return WriteError("eval must be pattern or classic, got '" + c.value + "'");
+    }
+    classic_eval_ = c.value == "classic";
+    if (engine_) engine_->SetClassicEvaluation(classic_eval_);
   } else {
     WriteError("unknown parameter '" + c.name + "'");
   }
@@ -177,6 +191,7 @@ void EngineSession::OnSetParam(const SetParamCommand& c) {
 void EngineSession::EnsureEngine() {
   if (engine_) return;
   engine_ = std::make_unique<engine::Engine>(tt_megabytes_);
+  engine_->SetClassicEvaluation(classic_eval_);
   rng_.seed(seed_ != 0 ? seed_ : std::random_device{}());
 }
 

@@ -11,6 +11,7 @@
 //   level    easy | medium | hard: the platform bot's strength (default hard)
 //   tt-size  transposition table in MB
 //   seed     random seed for the level's deliberate errors (0 = random)
+//   eval     pattern (learned weights, where the rule set has them) | classic
 //
 // A search uses the level's own settings (engine::Engine::Play), capped by
 // the GUI's "level move-time=" or clock when given. A depth or node limit,
@@ -81,6 +82,7 @@ class EngineSession {
   engine::Level level_ = engine::Level::kHard;
   std::size_t tt_megabytes_ = engine::Engine::kDefaultTableMegabytes;
   std::uint64_t seed_ = 0;
+  bool classic_eval_ = false;
 
   std::unique_ptr<engine::Engine> engine_;
   std::mt19937_64 rng_;
