@@ -190,11 +190,11 @@ TEST(EnginePatternEval, RuleSetsWithoutWeightsKeepTheHandSetEvaluation) {
 TEST(EnginePatternEval, ClassicSwitchChangesTheSearchNotItsLegality) {
   // The same fixed-depth search with either evaluation returns a legal move;
   // the node counts differ because the evaluations differ.
-  const rules::Variant variant = VariantOrDie("international");
+  const rules::Variant variant = VariantOrDie("english");
   const rules::GameRecord record(variant);
   Engine engine(1);
   SearchLimits limits;
-  limits.max_depth = 6;
+  limits.max_depth = 8;
   engine.SetClassicEvaluation(true);
   auto classic = engine.Search(record, limits);
   engine.NewGame();
