@@ -71,6 +71,7 @@ int RunFixedDepth(const BenchOptions& options) {
     }
     // A fresh engine per position: the count must not depend on the order.
     engine::Engine engine(options.tt_megabytes);
+    engine.SetClassicEvaluation(options.classic_eval);
     const int depth = options.depth > 0 ? options.depth : bp.depth;
     const auto start = Clock::now();
     const double cpu_start = CpuSeconds();
@@ -110,6 +111,7 @@ int RunTimed(const BenchOptions& options) {
   for (const rules::Variant& variant : rules::AllVariants()) {
     if (!Selected(options, variant.id)) continue;
     engine::Engine engine(options.tt_megabytes);
+    engine.SetClassicEvaluation(options.classic_eval);
     const rules::GameRecord record(variant);
     const auto start = Clock::now();
     const double cpu_start = CpuSeconds();

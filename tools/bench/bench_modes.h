@@ -13,7 +13,8 @@ struct BenchOptions {
   int depth = 0;             // 0 = each position's own depth
   std::size_t tt_megabytes = 16;
   int time_ms = 1500;
-  int plies = 20;  // --levels: plies of self-play per rule set and level
+  int plies = 20;             // --levels: plies of self-play per rule set and level
+  bool classic_eval = false;  // --eval classic: the hand-set evaluation only
 };
 
 // Every bench position searched to a fixed depth with a fresh table: nodes,

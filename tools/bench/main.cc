@@ -3,6 +3,7 @@
 //   bench [--variant ID] [--depth N] [--tt MB]   fixed-depth node signature and nps
 //   bench --time [MS] [--variant ID]            depth reached in MS (default 1500)
 //   bench --levels [--plies N] [--variant ID]   answer times of Easy/Medium/Hard
+//   --eval classic: the hand-set evaluation only, where learned weights exist
 
 #include <cstdio>
 #include <cstdlib>
@@ -18,7 +19,8 @@ void Usage() {
   std::fprintf(stderr,
                "usage: bench [--variant ID] [--depth N] [--tt MB]\n"
                "       bench --time [MS] [--variant ID] [--tt MB]\n"
-               "       bench --levels [--plies N] [--variant ID]\n");
+               "       bench --levels [--plies N] [--variant ID]\n"
+               "       any mode: [--eval classic|pattern]\n");
 }
 
 // A positive integer, or -1.
@@ -61,6 +63,13 @@ int main(int argc, char** argv) {
       int mb = 0;
       if (!number(mb)) return 2;
       options.tt_megabytes = static_cast<std::size_t>(mb);
+    } else if (arg == "--eval" && has_value) {
+      const std::string_view eval = argv[++i];
+      if (eval != "classic" && eval != "pattern") {
+        std::fprintf(stderr, "bench: --eval is classic or pattern\n");
+        return 2;
+      }
+      options.classic_eval = eval == "classic";
     } else if (arg == "--variant" && has_value) {
       options.variant = argv[++i];
       auto variant = draughts::rules::FindVariant(options.variant);

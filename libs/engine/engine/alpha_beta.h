@@ -32,6 +32,7 @@
 #include "engine/evaluator.h"
 #include "engine/move_history.h"
 #include "engine/move_key.h"
+#include "engine/pattern_evaluator.h"
 #include "engine/search_clock.h"
 #include "engine/searcher.h"
 #include "engine/transposition_table.h"
@@ -135,6 +136,11 @@ class AlphaBeta final : public LayoutSearch {
     tuning_ = request.tuning;
     evaluator_ =
         std::make_unique<Evaluator<L>>(tuning_.eval ? *tuning_.eval : EvalParamsFor(variant_));
+    pattern_evaluator_.reset();
+    if constexpr (pattern::kHasPatterns<L>) {
+      if (!tuning_.classic_eval)
+        pattern_evaluator_ = MakePatternEvaluator<L>(variant_, evaluator_->params());
+    }
     tracker_ = std::make_unique<DrawRuleTracker>(variant_);
     endgame_.Reset(request.endgame);
     variant_key_ = VariantKey(variant_);
@@ -329,7 +335,8 @@ class AlphaBeta final : public LayoutSearch {
   }
 
   int StaticEval(const Node& node) const {
-    int score = evaluator_->Evaluate(node.board, node.white);
+    int score = pattern_evaluator_ ? pattern_evaluator_->Evaluate(node.board, node.white)
+                                   : evaluator_->Evaluate(node.board, node.white);
     const int left = tracker_->PliesLeft(node.draw);
     if (left < kDrawFadePlies) score = score * std::max(left, 0) / kDrawFadePlies;
     return score;
@@ -629,6 +636,10 @@ class AlphaBeta final : public LayoutSearch {
   bool giveaway_ = false;  // antidraughts: no move left is a win
   SearchTuning tuning_;
   std::unique_ptr<Evaluator<L>> evaluator_;
+  // The learned evaluation when the rule set has built-in weights (null
+  // otherwise, and always on layouts without patterns).
+  std::unique_ptr<std::conditional_t<pattern::kHasPatterns<L>, PatternEvaluator<L>, Evaluator<L>>>
+      pattern_evaluator_;
   std::unique_ptr<DrawRuleTracker> tracker_;
   EndgameProbe<L> endgame_;
   std::uint64_t variant_key_ = 0;

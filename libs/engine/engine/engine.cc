@@ -71,6 +71,7 @@ rules::Result<SearchResult> Engine::Search(const rules::Variant& variant,
   request.limits = limits;
   request.on_info = on_info;
   request.endgame = endgame_ ? endgame_->For(variant) : nullptr;
+  request.tuning.classic_eval = classic_eval_;
   return searcher_->Run(request);
 }
 
@@ -116,6 +117,7 @@ rules::Result<SearchResult> Engine::Play(Level level, const rules::Variant& vari
   request.noise_cp = params.eval_noise_cp;
   request.noise_seed = rng();
   request.endgame = endgame_ ? endgame_->For(variant) : nullptr;
+  request.tuning.classic_eval = classic_eval_;
   return searcher_->Run(request);
 }
 

@@ -62,6 +62,11 @@ class Engine {
   // default those of $DRAUGHTS_EGDB_DIR (egdb/registry.h); null: none.
   void SetEndgameDatabases(std::shared_ptr<egdb::Registry> registry);
 
+  // Use only the hand-set evaluation, even for rule sets with learned
+  // pattern weights (pattern_evaluator.h): for comparisons. Default: false.
+  void SetClassicEvaluation(bool classic) { classic_eval_ = classic; }
+  bool classic_evaluation() const { return classic_eval_; }
+
   // Full-strength search within `limits`. With neither a depth, node nor
   // time limit nor a stop flag it searches to kMaxSearchDepth: set one.
   rules::Result<SearchResult> Search(const rules::Variant& variant, const rules::Position& position,
@@ -89,6 +94,7 @@ class Engine {
   std::unique_ptr<Searcher> searcher_;
   std::shared_ptr<const BookShelf> books_;
   std::shared_ptr<egdb::Registry> endgame_;
+  bool classic_eval_ = false;
 };
 
 }  // namespace draughts::engine

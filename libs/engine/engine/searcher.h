@@ -39,6 +39,9 @@ struct SearchTuning {
   bool single_reply_extension = true;
   // Weights of the evaluation; nullopt = EvalParamsFor(variant).
   std::optional<EvalParams> eval;
+  // The hand-set evaluation only, even where learned pattern weights exist
+  // (pattern_evaluator.h), to compare the two.
+  bool classic_eval = false;
 };
 
 struct SearchRequest {

@@ -163,6 +163,14 @@ void EngineSession::OnHub() {
                     std::to_string(std::numeric_limits<std::int64_t>::max()),
                     {}});
   Write(ParamAnswer{"book", book_path_, "string", std::nullopt, std::nullopt, {}});
+  // The learned pattern evaluation where the rule set has weights (the
+  // default), or the hand-set one: for matches comparing the two.
+  Write(ParamAnswer{"eval",
+                    classic_eval_ ? "classic" : "pattern",
+                    "enum",
+                    std::nullopt,
+                    std::nullopt,
+                    {"pattern", "classic"}});
   Write(WaitAnswer{});
 }
 
@@ -195,6 +203,12 @@ void EngineSession::OnSetParam(const SetParamCommand& c) {
     book_path_ = c.value;
     books_ = std::move(*books);
     if (engine_) engine_->SetBooks(books_);
+  } else if (c.name == "eval") {
+    if (c.value != "pattern" && c.value != "classic") {
+      return WriteError("eval must be pattern or classic, got '" + c.value + "'");
+    }
+    classic_eval_ = c.value == "classic";
+    if (engine_) engine_->SetClassicEvaluation(classic_eval_);
   } else {
     WriteError("unknown parameter '" + c.name + "'");
   }
@@ -204,6 +218,7 @@ void EngineSession::EnsureEngine() {
   if (engine_) return;
   engine_ = std::make_unique<engine::Engine>(tt_megabytes_);
   engine_->SetBooks(books_);
+  engine_->SetClassicEvaluation(classic_eval_);
   rng_.seed(seed_ != 0 ? seed_ : std::random_device{}());
 }
 

@@ -14,6 +14,7 @@
 //   book     opening books the level plays from (Medium, Hard): a *.book
 //            file or a directory of them; empty (the default): none, so a
 //            match measures search and evaluation alone unless asked
+//   eval     pattern (learned weights, where the rule set has them) | classic
 //
 // A search uses the level's own settings (engine::Engine::Play), capped by
 // the GUI's "level move-time=" or clock when given. A depth or node limit,
@@ -85,6 +86,7 @@ class EngineSession {
   engine::Level level_ = engine::Level::kHard;
   std::size_t tt_megabytes_ = engine::Engine::kDefaultTableMegabytes;
   std::uint64_t seed_ = 0;
+  bool classic_eval_ = false;
 
   std::string book_path_;
   std::shared_ptr<const engine::BookShelf> books_;

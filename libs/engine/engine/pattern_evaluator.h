@@ -1,0 +1,80 @@
+#pragma once
+
+// The learned evaluation (pattern_features.h, weights from tools/train):
+// per-window pattern weights plus material and the hand-set evaluation as
+// one more learned input, each with an opening and an ending weight,
+// blended by the number of men left. Scores are in the hand-set
+// evaluation's units (hundredths of a man) because the trainer starts from
+// it (classic weight 1, everything else 0) and keeps its logistic scale.
+
+#include <cstdint>
+#include <memory>
+
+#include "engine/evaluator.h"
+#include "engine/pattern_features.h"
+#include "engine/pattern_weights.h"
+
+namespace draughts::engine {
+
+template <class L>
+class PatternEvaluator {
+ public:
+  using Board = rules::internal::Board<L>;
+  using S = pattern::Shape<L>;
+
+  // `weights` must outlive the evaluator and hold S::kWeightCount values.
+  PatternEvaluator(const PatternWeights& weights, const EvalParams& params)
+      : w_(weights.values.data()), classic_(params), men_per_side_(params.men_per_side) {}
+
+  // From the point of view of the side to move.
+  int Evaluate(const Board& b, bool white_to_move) const {
+    const int white_view = EvaluateForWhite(b);
+    return white_to_move ? white_view : -white_view;
+  }
+
+  int EvaluateForWhite(const Board& b) const {
+    const int classic = classic_.EvaluateForWhite(b);
+    const auto wm = b.white & ~b.kings;
+    const auto bm = b.black & ~b.kings;
+    const int wm_n = rules::PopCount(wm);
+    const int bm_n = rules::PopCount(bm);
+    const int wk_n = rules::PopCount(b.white & b.kings);
+    const int bk_n = rules::PopCount(b.black & b.kings);
+    if (pattern::ClassicOnly(wm_n, wk_n, bm_n, bk_n)) return classic;
+
+    const auto f = pattern::ExtractFeatures<L>(b, men_per_side_);
+    int mg = 0;
+    int eg = 0;
+    for (int w = 0; w < S::kWindows; ++w) {
+      const std::int16_t* plus = w_ + 2 * (w * pattern::kWindowStates + f.white_index[w]);
+      const std::int16_t* minus = w_ + 2 * (w * pattern::kWindowStates + f.black_index[w]);
+      mg += plus[0] - minus[0];
+      eg += plus[1] - minus[1];
+    }
+    const std::int16_t* s = w_ + S::kPatternWeights;
+    mg += s[2 * pattern::kManDiff] * f.man_diff + s[2 * pattern::kKingDiff] * f.king_diff +
+          s[2 * pattern::kClassic] * classic / pattern::kClassicScale;
+    eg += s[2 * pattern::kManDiff + 1] * f.man_diff + s[2 * pattern::kKingDiff + 1] * f.king_diff +
+          s[2 * pattern::kClassic + 1] * classic / pattern::kClassicScale;
+    return (mg * f.phase + eg * (pattern::kPhaseMax - f.phase)) / pattern::kPhaseMax;
+  }
+
+ private:
+  const std::int16_t* w_;
+  Evaluator<L> classic_;
+  int men_per_side_;
+};
+
+// The learned evaluation of `variant`, or null when it has no built-in
+// weights (or they failed to load: BuiltInWeightsError).
+template <class L>
+std::unique_ptr<PatternEvaluator<L>> MakePatternEvaluator(const rules::Variant& variant,
+                                                          const EvalParams& params) {
+  const auto family = PatternFamily(variant);
+  if (!family) return nullptr;
+  const PatternWeights* weights = BuiltInWeights(*family);
+  if (weights == nullptr || weights->board_dimension != L::kSize) return nullptr;
+  return std::make_unique<PatternEvaluator<L>>(*weights, params);
+}
+
+}  // namespace draughts::engine
