@@ -28,6 +28,24 @@ struct LoadOptions {
   // How long the end of the run waits for the events of moves already
   // answered before counting them lost.
   absl::Duration drain_timeout = absl::Seconds(10);
+
+  // gateway mode only.
+  // Spectator sockets spread over the tables (each its own guest session).
+  int spectators = 0;
+  // VariantOptions.moveLimit of the tables (plies; 0 = the game's own end):
+  // short games make the rematch path part of the load.
+  int move_limit = 0;
+  // The tables' timePerMove ("60s"; empty: the rule set's default).
+  std::string time_per_move;
+  // Each socket posts a chat line every this many moves (0: never).
+  int chat_every_moves = 0;
+  // Threads running the sockets (each table stays on one).
+  int io_threads = 2;
+  // Tables being set up at once while ramping up.
+  int setup_concurrency = 32;
+  // How long every table may take to start its first game; the warm-up and
+  // the measured window follow.
+  absl::Duration ramp_timeout = absl::Seconds(120);
 };
 
 }  // namespace draughts::loadgen

@@ -46,6 +46,10 @@ void PrintSummary(const LoadSummary& s, std::FILE* out) {
   for (const auto& [what, count] : s.errors) {
     std::fprintf(out, "error %s count=%lld\n", what.c_str(), static_cast<long long>(count));
   }
+  for (const auto& [what, count] : s.counts) {
+    std::fprintf(out, "count %s=%lld\n", what.c_str(), static_cast<long long>(count));
+  }
+  if (s.ramp_seconds > 0) std::fprintf(out, "ramp_s=%.1f\n", s.ramp_seconds);
   for (const auto& [pid, bytes] : s.rss_per_live_game) {
     std::fprintf(out, "rss_per_live_game pid=%d kib=%.1f\n", pid, bytes / 1024.0);
   }
@@ -59,9 +63,15 @@ void LoadStats::SetWindow(absl::Time from, absl::Time until) {
   until_ = until;
 }
 
-void LoadStats::EventLatency(absl::Time sent, absl::Time arrived) {
-  if (!InWindow(sent)) return;
+bool LoadStats::InWindow(absl::Time sent) const {
   std::lock_guard<std::mutex> lock(mu_);
+  return sent >= from_ && sent < until_;
+}
+
+void LoadStats::EventLatency(absl::Time sent, absl::Time arrived) {
+  std::lock_guard<std::mutex> lock(mu_);
+  // The window may move (gateway mode starts it after the ramp up).
+  if (sent < from_ || sent >= until_) return;
   latencies_us_.push_back(absl::ToInt64Microseconds(arrived - sent));
 }
 
@@ -98,6 +108,11 @@ void LoadStats::Duplicated() {
 void LoadStats::Unexpected() {
   std::lock_guard<std::mutex> lock(mu_);
   ++counts_.unexpected_events;
+}
+
+void LoadStats::Count(const std::string& what) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++counts_.counts[what];
 }
 
 LoadSummary LoadStats::Summarize() const {

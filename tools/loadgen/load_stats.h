@@ -33,6 +33,10 @@ struct LoadSummary {
   int64_t total_errors() const;
   // RSS growth per live game of each watched process (bytes), by pid.
   std::map<int, double> rss_per_live_game;
+  // Named counts (sockets opened, chat lines, automatic moves...).
+  std::map<std::string, int64_t> counts;
+  // Seconds the games took to start before the warm-up (gateway mode).
+  double ramp_seconds = 0;
   int live_games = 0;
   double client_cpu_seconds = 0;
 };
@@ -43,7 +47,7 @@ class LoadStats {
  public:
   // The measured window: moves sent in [from, until) count.
   void SetWindow(absl::Time from, absl::Time until);
-  bool InWindow(absl::Time sent) const { return sent >= from_ && sent < until_; }
+  bool InWindow(absl::Time sent) const;
 
   void EventLatency(absl::Time sent, absl::Time arrived);
   void Error(const std::string& call, const std::string& code);
@@ -53,6 +57,7 @@ class LoadStats {
   void Lost(int64_t count);
   void Duplicated();
   void Unexpected();
+  void Count(const std::string& what);
 
   LoadSummary Summarize() const;
 

@@ -15,6 +15,11 @@ RunWindow::RunWindow(const LoadOptions& options, LoadStats* stats)
   stats_->SetWindow(start + options_.warmup, start + options_.warmup + options_.duration);
 }
 
+void RunWindow::RestartNow() {
+  const absl::Time start = absl::Now();
+  stats_->SetWindow(start + options_.warmup, start + options_.warmup + options_.duration);
+}
+
 void RunWindow::RunUntilStop() {
   absl::SleepFor(options_.warmup + options_.duration);
   for (const auto& [pid, before] : rss_before_) {

@@ -18,6 +18,10 @@ class RunWindow {
   // Reads the watched processes' memory before any game exists.
   RunWindow(const LoadOptions& options, LoadStats* stats);
 
+  // Moves the warm-up and the measured window to start now (after a ramp
+  // up that is not measured).
+  void RestartNow();
+
   // Sleeps through warm-up and the measured window (the stats count moves
   // sent in it), then asks every game to stop and reads memory while the
   // games still live.
