@@ -25,33 +25,11 @@ const v1 = grpc.loadPackageDefinition(protoLoader.loadSync(
   })).draughts.v1;
 
 const cluster = new Cluster();
-const asan = { ASAN_OPTIONS: [process.env.ASAN_OPTIONS, 'detect_leaks=0'].filter(Boolean).join(':') };
 let gatewayPort;
 let matchmaking;
 let games;
 
-function binary(variable) {
-  const file = process.env[variable];
-  if (!file) throw new Error(`${variable} is not set (see tests/contract/CMakeLists.txt)`);
-  return file;
-}
-
-async function startService(name, variable, args) {
-  const child = cluster.launch(name, binary(variable), ['--listen=127.0.0.1:0', '--metrics-port=-1', '--log-level=warn', ...args], asan);
-  child.isReplica = true;
-  const port = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`${name} did not listen: ${cluster.log(child)}`)), 60000);
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /LISTENING (\d+)/.exec(out);
-      if (match) { clearTimeout(timer); resolve(Number(match[1])); }
-    });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${name} exited ${code}: ${cluster.log(child)}`)); });
-  });
-  child.stdout.resume();
-  return `127.0.0.1:${port}`;
-}
+const startService = (name, variable, args) => cluster.startServiceFromEnv(name, variable, args);
 
 function call(stub, method, request) {
   return new Promise((resolve, reject) => {

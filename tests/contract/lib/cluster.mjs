@@ -126,6 +126,18 @@ export class Cluster {
     return { child, port: await this.listening(child, args) };
   }
 
+  // Starts the binary named by the environment variable `variable` (set by
+  // tests/contract/CMakeLists.txt) on a free loopback port, without metrics
+  // and quiet, and resolves with its address once it listens.
+  async startServiceFromEnv(name, variable, args) {
+    const binary = process.env[variable];
+    if (!binary) throw new Error(`${variable} is not set (see tests/contract/CMakeLists.txt)`);
+    const { port } = await this.startService(name, binary,
+      ['--listen=127.0.0.1:0', '--metrics-port=-1', '--log-level=warn', ...args],
+      { ASAN_OPTIONS: [process.env.ASAN_OPTIONS, 'detect_leaks=0'].filter(Boolean).join(':') });
+    return `127.0.0.1:${port}`;
+  }
+
   // The port `child` prints in its `LISTENING <port>` line.
   async listening(child, args) {
     const { name } = child;
