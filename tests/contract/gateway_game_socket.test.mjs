@@ -14,6 +14,7 @@ import protobuf from 'protobufjs';
 import WebSocket from 'ws';
 import { Cluster, freePort } from './lib/cluster.mjs';
 import { repoRoot } from './lib/game_client.mjs';
+import { checkJson } from './lib/server_frame.mjs';
 
 const protoDir = path.join(repoRoot, 'proto');
 const root = new protobuf.Root();
@@ -28,51 +29,6 @@ const frameTypes = {
   error: type('GameErrorFrame'),
   pong: type('GamePongFrame'),
 };
-
-const jsonName = (field) => field.name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
-
-// Whether `value` is `messageType`'s protobuf JSON: every key a field's JSON
-// name, every value of the field's type (enums by name, int64 as strings,
-// Timestamp and Duration as strings), recursively. Returns the problems.
-function checkJson(messageType, value, where = messageType.name) {
-  const problems = [];
-  if (messageType.fullName === '.google.protobuf.Timestamp') {
-    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) problems.push(`${where}: not a timestamp`);
-    return problems;
-  }
-  if (messageType.fullName === '.google.protobuf.Duration') {
-    if (typeof value !== 'string' || !/^-?\d+(\.\d+)?s$/.test(value)) problems.push(`${where}: not a duration`);
-    return problems;
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [`${where}: not an object`];
-  const byJsonName = new Map(messageType.fieldsArray.map((f) => [jsonName(f), f]));
-  for (const [key, fieldValue] of Object.entries(value)) {
-    const field = byJsonName.get(key);
-    if (!field) { problems.push(`${where}: unknown field ${key}`); continue; }
-    field.resolve();
-    if (field.repeated && !Array.isArray(fieldValue)) { problems.push(`${where}.${key}: not a list`); continue; }
-    for (const item of field.repeated ? fieldValue : [fieldValue]) {
-      const at = `${where}.${key}`;
-      if (field.resolvedType instanceof protobuf.Type) problems.push(...checkJson(field.resolvedType, item, at));
-      else if (field.resolvedType instanceof protobuf.Enum) {
-        if (!(item in field.resolvedType.values)) problems.push(`${at}: ${item} is not a ${field.resolvedType.name}`);
-      } else if (['int64', 'uint64', 'sint64', 'fixed64'].includes(field.type)) {
-        if (typeof item !== 'string' || !/^-?\d+$/.test(item)) problems.push(`${at}: int64 must be a string`);
-      } else if (['int32', 'uint32', 'sint32', 'double', 'float'].includes(field.type)) {
-        if (typeof item !== 'number') problems.push(`${at}: not a number`);
-      } else if (field.type === 'bool') {
-        if (typeof item !== 'boolean') problems.push(`${at}: not a bool`);
-      } else if (field.type === 'string') {
-        if (typeof item !== 'string') problems.push(`${at}: not a string`);
-      }
-    }
-  }
-  for (const oneof of messageType.oneofsArray) {
-    const set = oneof.fieldsArray.filter((f) => jsonName(f) in value);
-    if (set.length > 1) problems.push(`${where}: two members of ${oneof.name}`);
-  }
-  return problems;
-}
 
 // The checker itself must refuse what the gateway must never send.
 test('the checker refuses unknown fields and wrong types', () => {
