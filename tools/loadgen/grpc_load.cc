@@ -331,36 +331,39 @@ void GrpcGame::SendMove() {
 }
 
 void GrpcGame::SendMoveNow() {
+  rules::Move move;
+  int ply_after = 0;
+  bool ended = false;
   {
+    // Decided and prepared under one lock: once play is over, another
+    // thread (the watcher's end, RequestStop) may finish this generation
+    // and start the next one, whose record is still empty.
     std::lock_guard<std::mutex> lock(mu_);
     const bool over = record_->is_over();
     if (over) run_->stats().GameFinished();
     if (over || run_->stopping()) {
       call_in_flight_ = false;
       if (GameWatcher* cancel = EndPlayLocked()) cancel->Cancel();
+      ended = true;
+    } else {
+      const rules::MoveList& legal = record_->legal_moves();
+      move = legal[rng_() % legal.size()];
+      const bool white = record_->position().side_to_move() == rules::Color::kWhite;
+      ply_after = record_->ply_count() + 1;
+      move_request_.set_game_id(created_.game_id());
+      move_request_.set_player_token(white ? created_.white_player_token()
+                                           : created_.black_player_token());
+      move_request_.set_move(rules::FormatMovePath(move));
+      move_request_.set_expected_ply(record_->ply_count());
+      context_ = std::make_unique<grpc::ClientContext>();
+      context_->set_deadline(std::chrono::system_clock::now() + kCallTimeout);
+      move_response_.Clear();
+      ledger_->Sent(ply_after, rules::FormatMove(legal, move), absl::Now());
     }
   }
-  if (!live()) {
+  if (ended) {
     FinishGeneration();
     return;
-  }
-  rules::Move move;
-  int ply_after = 0;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    const rules::MoveList& legal = record_->legal_moves();
-    move = legal[rng_() % legal.size()];
-    const bool white = record_->position().side_to_move() == rules::Color::kWhite;
-    ply_after = record_->ply_count() + 1;
-    move_request_.set_game_id(created_.game_id());
-    move_request_.set_player_token(white ? created_.white_player_token()
-                                         : created_.black_player_token());
-    move_request_.set_move(rules::FormatMovePath(move));
-    move_request_.set_expected_ply(record_->ply_count());
-    context_ = std::make_unique<grpc::ClientContext>();
-    context_->set_deadline(std::chrono::system_clock::now() + kCallTimeout);
-    move_response_.Clear();
-    ledger_->Sent(ply_after, rules::FormatMove(legal, move), absl::Now());
   }
   run_->CallStarted();
   stub_->async()->SubmitMove(context_.get(), &move_request_, &move_response_,

@@ -187,9 +187,13 @@ bool PlayOne(std::vector<std::unique_ptr<v1::GameService::Stub>>& stubs, PlayedG
     }
     const std::string& token = side == v1::COLOR_WHITE ? game.created.white_player_token()
                                                        : game.created.black_player_token();
-    grpc::Status status = SubmitMove(stub, id, token, move, ply);
+    v1::SubmitMoveResponse played;
+    grpc::Status status = SubmitMove(stub, id, token, move, ply, &played);
     if (status.ok()) {
-      game.acknowledged.push_back(move);
+      // The record keeps the shortest unambiguous text (`16x36`), the legal
+      // list the full path (`16x27x36`): compare what the server recorded.
+      game.acknowledged.push_back(played.move().notation());
+      EXPECT_FALSE(played.move().notation().empty()) << id;
       return true;
     }
     EXPECT_NE(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << StatusText(status);
