@@ -38,9 +38,9 @@ struct FitOptions {
   // Keep the man and king weights at their start (0): material is then
   // valued by the hand-set evaluation alone, as rescaled by its weight.
   bool freeze_material = false;
-  // Keep the hand-set evaluation's weight at 1 in both phases: otherwise a
-  // weight that falls from opening to ending makes the same lead worth less
-  // as men come off, so the side ahead shuns exchanges.
+  // Keep the hand-set evaluation's weight at 1 in both phases, so that only
+  // the patterns (and material, unless frozen) are learned. On International
+  // this lost to the learned rescaling (docs/BENCHMARKS.md).
   bool freeze_classic = false;
   // Shuffle all examples before setting the held-out share apart (the
   // held-out loss then shares games with training, so it flatters; kept to
