@@ -134,5 +134,58 @@ TEST(TrainFit, RecoversEachIdentifiableWeight) {
   }
 }
 
+// --freeze-material and --freeze-classic: labels that call for other
+// material and hand-set weights must leave the frozen ones at their start
+// while the rest still learns.
+TEST(TrainFit, FrozenScalarsKeepTheirStartWhileTheRestLearns) {
+  namespace p = engine::pattern;
+  std::vector<float> truth(S::kWeightCount, 0.0f);
+  for (int state = 1; state < 10; ++state) truth[2 * state] = static_cast<float>(10 * state - 45);
+  float* s = truth.data() + S::kPatternWeights;
+  s[2 * p::kManDiff] = 70;
+  s[2 * p::kKingDiff + 1] = 200;
+  s[2 * p::kClassic] = p::kClassicScale / 2;
+  s[2 * p::kClassic + 1] = 2 * p::kClassicScale;
+
+  constexpr double kK = 80;
+  std::mt19937_64 rng(23);
+  std::vector<Example<L>> examples(8000);
+  for (Example<L>& e : examples) {
+    e.features.white_index[0] = static_cast<std::uint16_t>(rng() % 10);
+    e.features.phase = static_cast<int>(rng() % (p::kPhaseMax + 1));
+    e.features.man_diff = static_cast<int>(rng() % 5) - 2;
+    e.features.king_diff = static_cast<int>(rng() % 3) - 1;
+    e.classic = static_cast<float>(static_cast<int>(rng() % 201) - 100);
+    e.target = static_cast<float>(Sigmoid(Score(truth, e) / kK));
+  }
+  for (const bool freeze_material : {false, true}) {
+    for (const bool freeze_classic : {false, true}) {
+      FitOptions options;
+      options.fixed_k = kK;
+      options.l2 = 0;
+      options.epochs = 4;
+      options.batch = 64;
+      options.freeze_material = freeze_material;
+      options.freeze_classic = freeze_classic;
+      const std::vector<float> start = InitialWeights<L>();
+      std::vector<float> w = start;
+      std::vector<Example<L>> copy = examples;
+      const FitReport report = Fit<L>(copy, options, w, [](int, const FitReport&) {});
+      EXPECT_LT(report.holdout_loss.back(), report.holdout_loss_classic);
+      EXPECT_NE(w[2 * 9] - w[0], start[2 * 9] - start[0]) << "patterns must still learn";
+      const float* fitted = w.data() + S::kPatternWeights;
+      const float* initial = start.data() + S::kPatternWeights;
+      for (int i = 0; i < 2 * p::kScalarCount; ++i) {
+        const bool frozen = i < 2 * p::kClassic ? freeze_material : freeze_classic;
+        if (frozen) {
+          EXPECT_EQ(fitted[i], initial[i]) << "scalar " << i;
+        } else if (s[i] != initial[i]) {
+          EXPECT_NE(fitted[i], initial[i]) << "scalar " << i;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace draughts::train

@@ -38,6 +38,10 @@ struct FitOptions {
   // Keep the man and king weights at their start (0): material is then
   // valued by the hand-set evaluation alone, as rescaled by its weight.
   bool freeze_material = false;
+  // Keep the hand-set evaluation's weight at 1 in both phases, so that only
+  // the patterns (and material, unless frozen) are learned. On International
+  // this lost to the learned rescaling (docs/BENCHMARKS.md).
+  bool freeze_classic = false;
   // Shuffle all examples before setting the held-out share apart (the
   // held-out loss then shares games with training, so it flatters; kept to
   // rebuild data/eval/english-v1.weights exactly).
@@ -225,6 +229,10 @@ FitReport Fit(std::vector<Example<L>>& examples, const FitOptions& options, std:
         if (j < static_cast<std::size_t>(S::kPatternWeights)) g += options.l2 * w[j];
         if (options.freeze_material && j >= static_cast<std::size_t>(S::kPatternWeights) &&
             j < static_cast<std::size_t>(S::kPatternWeights + 2 * engine::pattern::kClassic)) {
+          g = 0;
+        }
+        if (options.freeze_classic &&
+            j >= static_cast<std::size_t>(S::kPatternWeights + 2 * engine::pattern::kClassic)) {
           g = 0;
         }
         grad[j] = 0;

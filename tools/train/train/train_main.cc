@@ -3,7 +3,8 @@
 //
 //   train --variant=international --data=FILE [--data=FILE]... --out=FILE
 //         [--epochs=8] [--lr=1.0] [--l2=1e-4] [--batch=256] [--holdout=0.05]
-//         [--lambda=1.0] [--freeze-material=0|1] [--shuffle-holdout=0|1] [--seed=1]
+//         [--lambda=1.0] [--freeze-material=0|1] [--freeze-classic=0|1]
+//         [--shuffle-holdout=0|1] [--seed=1]
 //
 // --lambda blends the label: lambda * game result + (1 - lambda) *
 // sigmoid(search score / K). Prints K, the held-out loss of the hand-set
@@ -159,6 +160,8 @@ int main(int argc, char** argv) {
       args.lambda = number;
     } else if (flag == "--freeze-material" && (number == 0 || number == 1)) {
       args.fit.freeze_material = number == 1;
+    } else if (flag == "--freeze-classic" && (number == 0 || number == 1)) {
+      args.fit.freeze_classic = number == 1;
     } else if (flag == "--shuffle-holdout" && (number == 0 || number == 1)) {
       args.fit.shuffle_before_holdout = number == 1;
     } else if (flag == "--seed" && number >= 0) {
