@@ -21,6 +21,14 @@ absl::StatusOr<v1::GetClockResponse> ClockBackend::GetClock(const std::string& g
   return client_->Call(&ClockClient::Stub::GetClock, request, Repeatable());
 }
 
+void ClockBackend::GetClockAsync(const std::string& game_id,
+                                 std::function<void(absl::StatusOr<v1::GetClockResponse>)> done) {
+  v1::GetClockRequest request;
+  request.set_game_id(game_id);
+  client_->CallAsync(&ClockClient::Stub::async_interface::GetClock, std::move(request),
+                     Repeatable(), std::move(done));
+}
+
 absl::StatusOr<v1::HeartbeatResponse> ClockBackend::Heartbeat(const v1::HeartbeatRequest& request) {
   return client_->Call(&ClockClient::Stub::Heartbeat, request, Repeatable());
 }

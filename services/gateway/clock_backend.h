@@ -4,6 +4,7 @@
 #ifndef DRAUGHTS_GATEWAY_CLOCK_BACKEND_H_
 #define DRAUGHTS_GATEWAY_CLOCK_BACKEND_H_
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -20,6 +21,10 @@ class ClockBackend {
   explicit ClockBackend(std::unique_ptr<ClockClient> client);
 
   absl::StatusOr<v1::GetClockResponse> GetClock(const std::string& game_id);
+  // The same without holding a thread (gRPC's callback API): `done` runs
+  // once, on a gRPC thread.
+  void GetClockAsync(const std::string& game_id,
+                     std::function<void(absl::StatusOr<v1::GetClockResponse>)> done);
   // Both calls are reads or refreshes of one "last seen": safe to repeat.
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
 

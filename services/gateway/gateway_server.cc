@@ -65,6 +65,8 @@ void GatewayServer::EnableTableSockets(ClockBackend* clock, ChatBackend* chat) {
   tables_->clock = clock;
   tables_->chat = chat;
   tables_->per_session = &table_sockets_per_session_;
+  snapshots_.emplace(GameAndClockReader(games_, clock));
+  tables_->snapshots = &*snapshots_;
   if (archive_ != nullptr && archive_->client() != nullptr) {
     table_ratings_.emplace(archive_->client());
     tables_->ratings = &*table_ratings_;

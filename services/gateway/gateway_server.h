@@ -87,6 +87,7 @@ class GatewayServer {
   // Open table sockets per session, at most.
   static constexpr int kMaxTableSocketsPerSession = 8;
   SessionSocketCounter table_sockets_per_session_{kMaxTableSocketsPerSession};
+  std::optional<GameSnapshotCache> snapshots_;
   std::optional<TableSocketServices> tables_;
   std::optional<RatingBackend> table_ratings_;
   boost::asio::thread_pool workers_;

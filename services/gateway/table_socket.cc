@@ -293,41 +293,49 @@ void TableSocket::FeedGame(const std::string& game_id, const std::string& after)
   clock_.reset();
   // The snapshot first, then the events: those it already shows make no
   // new snapshot.
-  RefreshGame([this] { WatchGame(); });
+  RefreshGame(-1, [this] { WatchGame(); });
 }
 
-void TableSocket::RefreshGame(std::function<void()> then) {
+void TableSocket::RefreshGame(int64_t min_version, std::function<void()> then) {
   if (refreshing_) {
     // One read at a time, so snapshots go out in order; the next read
-    // starts when this one is done.
+    // starts when this one is done, for the newest version asked meanwhile
+    // (or a fresh read if one was asked).
+    if (!refresh_again_) {
+      refresh_again_version_ = min_version;
+    } else if (min_version < 0 || refresh_again_version_ < 0) {
+      refresh_again_version_ = -1;
+    } else {
+      refresh_again_version_ = std::max(refresh_again_version_, min_version);
+    }
     refresh_again_ = true;
     if (then) refresh_then_ = std::move(then);
     return;
   }
   refreshing_ = true;
   const std::string game_id = game_id_;
-  OnWorker([this, game_id, then = std::move(then)] {
-    absl::StatusOr<GameView> view = context_.games->GetView(game_id);
-    std::optional<v1::GetClockResponse> clock;
-    if (view.ok() && view->game.result() == v1::GAME_RESULT_ONGOING) {
-      absl::StatusOr<v1::GetClockResponse> got = services_->clock->GetClock(game_id);
-      if (got.ok()) clock = *std::move(got);
-    }
-    OnStrand([this, game_id, view = std::move(view), clock = std::move(clock), then] {
-      refreshing_ = false;
-      // A newer game may have taken over meanwhile: then this read is stale.
-      if (game_id == game_id_) {
-        ShowGame(view, clock);
-        if (then) then();
-      }
-      if (refresh_again_) {
-        refresh_again_ = false;
-        std::function<void()> next = std::move(refresh_then_);
-        refresh_then_ = nullptr;
-        RefreshGame(std::move(next));
-      }
-    });
-  });
+  // Shared by every socket of this gateway showing the game (one read per
+  // version, game_snapshot_cache.h); the frames are still built per socket.
+  auto self = shared_from_this();
+  services_->snapshots->Get(
+      game_id, min_version,
+      [self, game_id, then = std::move(then)](std::shared_ptr<const GameSnapshot> snapshot) {
+        self->OnStrand([self, game_id, snapshot = std::move(snapshot), then] {
+          TableSocket* socket = self.get();
+          socket->refreshing_ = false;
+          // A newer game may have taken over meanwhile: then this read is stale.
+          if (game_id == socket->game_id_) {
+            socket->ShowGame(snapshot->view, snapshot->clock);
+            if (then) then();
+          }
+          if (socket->refresh_again_) {
+            socket->refresh_again_ = false;
+            std::function<void()> next = std::move(socket->refresh_then_);
+            socket->refresh_then_ = nullptr;
+            socket->RefreshGame(socket->refresh_again_version_, std::move(next));
+          }
+        });
+      });
 }
 
 void TableSocket::ShowGame(const absl::StatusOr<GameView>& view,
@@ -386,7 +394,9 @@ void TableSocket::OnGameEvent(int generation, v1::GameEvent event) {
           0);
     }
   }
-  if (EventChangesSnapshot(event) && event.version() > shown_version_) RefreshGame();
+  if (EventChangesSnapshot(event) && event.version() > shown_version_) {
+    RefreshGame(event.version());
+  }
 }
 
 void TableSocket::SendRatingChanges(std::shared_ptr<const RatedGameOver> ended, int attempt) {

@@ -96,8 +96,9 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   void WatchGame();
   void OnGameEvent(int generation, v1::GameEvent event);
   void OnGameDone(int generation, const grpc::Status& status);
-  // Re-reads the game and its clock and sends snapshot, clock and table.
-  void RefreshGame(std::function<void()> then = nullptr);
+  // Reads the game and its clock at `min_version` or newer (< 0: a read
+  // started now) and sends snapshot, clock and table.
+  void RefreshGame(int64_t min_version, std::function<void()> then = nullptr);
   void ShowGame(const absl::StatusOr<GameView>& view,
                 const std::optional<v1::GetClockResponse>& clock);
   std::vector<v1::Color> MyColors() const;
@@ -176,6 +177,7 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   int game_failures_ = 0;
   bool refreshing_ = false;
   bool refresh_again_ = false;
+  int64_t refresh_again_version_ = -1;
   std::function<void()> refresh_then_;
 
   std::string chat_from_;

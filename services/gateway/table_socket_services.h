@@ -6,6 +6,7 @@
 
 #include "gateway/chat_backend.h"
 #include "gateway/clock_backend.h"
+#include "gateway/game_snapshot_cache.h"
 #include "gateway/matchmaking_backend.h"
 #include "gateway/table_socket_limits.h"
 
@@ -20,6 +21,8 @@ struct TableSocketServices {
   // Rated games' Elo changes for gameOver; none: gameOver carries none.
   RatingBackend* ratings = nullptr;
   SessionSocketCounter* per_session = nullptr;
+  // The game reads shared by the sockets of one game.
+  GameSnapshotCache* snapshots = nullptr;
 };
 
 }  // namespace draughts::gateway

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "loadgen/gateway_table.h"
+#include "loadgen/move_slots.h"
 #include "loadgen/run_window.h"
 #include "rules/variant.h"
 
@@ -50,8 +51,7 @@ class GatewayRun final : public TableHost {
         variant_(*rules::FindVariant(options.variant)),
         server_(server),
         window_(options_, &stats_),
-        interval_(options.target_rate > 0 ? absl::Seconds(1.0 / options.target_rate)
-                                          : absl::ZeroDuration()) {
+        slots_(options.target_rate) {
     for (int i = 0; i < options_.io_threads; ++i) {
       ios_.push_back(std::make_unique<net::io_context>(1));
       guards_.emplace_back(net::make_work_guard(*ios_.back()));
@@ -128,12 +128,9 @@ class GatewayRun final : public TableHost {
   LoadStats& stats() override { return stats_; }
   bool stopping() const override { return stopping_.load(); }
 
-  absl::Time NextMoveSlot(absl::Time earliest) override {
-    const absl::Time now = absl::Now();
-    if (interval_ == absl::ZeroDuration()) return std::max(now, earliest);
+  std::optional<absl::Time> NextMoveSlot(absl::Time earliest) override {
     std::lock_guard<std::mutex> lock(mu_);
-    next_slot_ = std::max(now, next_slot_ + interval_);
-    return std::max(next_slot_, earliest);
+    return slots_.Take(absl::Now(), earliest);
   }
 
   void TableSetUp() override {
@@ -175,12 +172,11 @@ class GatewayRun final : public TableHost {
   const tcp::endpoint server_;
   LoadStats stats_;
   RunWindow window_;
-  const absl::Duration interval_;
+  MoveSlots slots_;  // under mu_
   std::atomic<bool> stopping_{false};
   std::atomic<int> live_games_{0};
   std::mutex mu_;
   std::condition_variable changed_;
-  absl::Time next_slot_ = absl::InfinitePast();
   int setting_up_ = 0;
   int set_up_ = 0;
   int drained_ = 0;

@@ -372,17 +372,24 @@ void GatewayTable::MaybeScheduleMove(Client& client) {
       (client.position->side_to_move() == rules::Color::kWhite) != client.white) {
     return;
   }
-  const absl::Time at = host_.NextMoveSlot(client.next_action_at);
+  // The socket's own action spacing first, then a slot of the run's rate
+  // (taken only once the move is ready, so sends keep the rate).
+  const std::optional<absl::Time> slot = host_.NextMoveSlot(client.next_action_at);
+  const absl::Time at = slot.value_or(client.next_action_at);
   client.move_timer_armed = true;
   client.move_timer->expires_after(
       std::chrono::microseconds(std::max<int64_t>(0, absl::ToInt64Microseconds(at - absl::Now()))));
-  client.move_timer->async_wait(
-      [self = shared_from_this(), i = client.index](const boost::system::error_code& error) {
-        Client& c = self->clients_[static_cast<std::size_t>(i)];
-        c.move_timer_armed = false;
-        if (error || self->stopping_ || c.game_over || c.move_in_flight || c.closed) return;
-        self->SendMove(c);
-      });
+  client.move_timer->async_wait([self = shared_from_this(), i = client.index,
+                                 ready = slot.has_value()](const boost::system::error_code& error) {
+    Client& c = self->clients_[static_cast<std::size_t>(i)];
+    c.move_timer_armed = false;
+    if (error || self->stopping_ || c.game_over || c.move_in_flight || c.closed) return;
+    if (!ready) {
+      self->MaybeScheduleMove(c);
+      return;
+    }
+    self->SendMove(c);
+  });
 }
 
 void GatewayTable::SendMove(Client& client) {

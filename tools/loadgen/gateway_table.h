@@ -46,9 +46,9 @@ class TableHost {
   virtual const boost::asio::ip::tcp::endpoint& server() const = 0;
   virtual LoadStats& stats() = 0;
   virtual bool stopping() const = 0;
-  // When a move asked for now may be sent (the run's target rate), not
-  // before `earliest`.
-  virtual absl::Time NextMoveSlot(absl::Time earliest) = 0;
+  // When a move asked for now is sent (a slot of the run's target rate,
+  // move_slots.h), or nothing while `earliest` is ahead: ask again then.
+  virtual std::optional<absl::Time> NextMoveSlot(absl::Time earliest) = 0;
   // The table's first game started, or its setup failed.
   virtual void TableSetUp() = 0;
   // +1 when a game starts, -1 when it ends.

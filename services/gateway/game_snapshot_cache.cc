@@ -1,0 +1,156 @@
+#include "gateway/game_snapshot_cache.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "gateway/clock_backend.h"
+#include "gateway/game_backend.h"
+
+namespace draughts::gateway {
+namespace {
+
+int64_t VersionOf(const GameSnapshot& snapshot) {
+  return snapshot.view.ok() ? snapshot.view->game.version() : -1;
+}
+
+bool Finished(const GameSnapshot& snapshot) {
+  return snapshot.view.ok() && snapshot.view->game.result() != v1::GAME_RESULT_ONGOING;
+}
+
+}  // namespace
+
+GameSnapshotCache::GameSnapshotCache(Reader reader, std::size_t max_games)
+    : reader_(std::move(reader)), max_games_(std::max<std::size_t>(1, max_games)) {}
+
+int64_t GameSnapshotCache::reads() const {
+  absl::MutexLock lock(&mu_);
+  return reads_;
+}
+
+void GameSnapshotCache::Get(const std::string& game_id, int64_t min_version, Done done) {
+  std::shared_ptr<const GameSnapshot> ready;
+  bool start = false;
+  uint64_t sequence = 0;
+  {
+    absl::MutexLock lock(&mu_);
+    if (!entries_.contains(game_id) && entries_.size() >= max_games_) TrimLocked();
+    Entry& entry = entries_[game_id];
+    if (min_version >= 0 && entry.last != nullptr && VersionOf(*entry.last) >= min_version) {
+      ready = entry.last;
+    } else {
+      // A read under way may have started before the version asked for
+      // landed: it is taken if it shows it, else the next one is.
+      const bool fresh_only = min_version < 0;
+      Waiter waiter{min_version,
+                    entry.reading && !fresh_only ? entry.reads_started : entry.reads_started + 1, 0,
+                    std::move(done)};
+      entry.waiters.push_back(std::move(waiter));
+      if (!entry.reading) {
+        entry.reading = true;
+        sequence = ++entry.reads_started;
+        ++reads_;
+        start = true;
+      }
+    }
+  }
+  if (ready != nullptr) {
+    done(std::move(ready));
+    return;
+  }
+  if (start) StartRead(game_id, sequence);
+}
+
+void GameSnapshotCache::StartRead(const std::string& game_id, uint64_t sequence) {
+  reader_(game_id, [this, game_id, sequence](std::shared_ptr<const GameSnapshot> snapshot) {
+    OnRead(game_id, sequence, std::move(snapshot));
+  });
+}
+
+void GameSnapshotCache::OnRead(const std::string& game_id, uint64_t sequence,
+                               std::shared_ptr<const GameSnapshot> snapshot) {
+  std::vector<std::pair<Done, std::shared_ptr<const GameSnapshot>>> ready;
+  bool start = false;
+  uint64_t next = 0;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = entries_.find(game_id);
+    if (it == entries_.end()) return;  // not possible: a read keeps its entry
+    Entry& entry = it->second;
+    entry.reading = false;
+    if (snapshot->view.ok() &&
+        (entry.last == nullptr || VersionOf(*snapshot) >= VersionOf(*entry.last))) {
+      entry.last = snapshot;
+    }
+    // What a waiter gets: this read's error, or the newest game read.
+    const std::shared_ptr<const GameSnapshot>& answer = snapshot->view.ok() ? entry.last : snapshot;
+    std::vector<Waiter> waiting;
+    for (Waiter& waiter : entry.waiters) {
+      if (waiter.first_read > sequence) {
+        waiting.push_back(std::move(waiter));
+        continue;
+      }
+      ++waiter.reads_seen;
+      const bool answered = !snapshot->view.ok() || VersionOf(*answer) >= waiter.min_version ||
+                            waiter.reads_seen >= kReadsPerWait;
+      if (answered) {
+        ready.emplace_back(std::move(waiter.done), answer);
+      } else {
+        waiter.first_read = sequence + 1;
+        waiting.push_back(std::move(waiter));
+      }
+    }
+    entry.waiters = std::move(waiting);
+    if (!entry.waiters.empty()) {
+      entry.reading = true;
+      next = ++entry.reads_started;
+      ++reads_;
+      start = true;
+    }
+  }
+  for (auto& [done, answer] : ready) done(std::move(answer));
+  if (start) StartRead(game_id, next);
+}
+
+void GameSnapshotCache::TrimLocked() {
+  auto idle = [](const Entry& entry) { return !entry.reading && entry.waiters.empty(); };
+  // Finished games first: their sockets ask for nothing newer.
+  for (auto it = entries_.begin(); it != entries_.end();) {
+    const Entry& entry = it->second;
+    if (idle(entry) && (entry.last == nullptr || Finished(*entry.last))) {
+      entries_.erase(it++);
+    } else {
+      ++it;
+    }
+  }
+  // Then any idle ones, down to three quarters, so this runs seldom.
+  const std::size_t target = max_games_ - max_games_ / 4;
+  for (auto it = entries_.begin(); it != entries_.end() && entries_.size() > target;) {
+    if (idle(it->second)) {
+      entries_.erase(it++);
+    } else {
+      ++it;
+    }
+  }
+}
+
+GameSnapshotCache::Reader GameAndClockReader(GameBackend* games, ClockBackend* clock) {
+  return [games, clock](const std::string& game_id, GameSnapshotCache::Done done) {
+    games->GetViewAsync(game_id, [clock, game_id,
+                                  done = std::move(done)](absl::StatusOr<GameView> view) mutable {
+      auto snapshot = std::make_shared<GameSnapshot>();
+      snapshot->view = std::move(view);
+      if (!snapshot->view.ok() || snapshot->view->game.result() != v1::GAME_RESULT_ONGOING) {
+        done(std::move(snapshot));
+        return;
+      }
+      clock->GetClockAsync(
+          game_id, [snapshot, done = std::move(done)](absl::StatusOr<v1::GetClockResponse> got) {
+            // The clock away: the frame falls back on game_state's deadline.
+            if (got.ok()) snapshot->clock = *std::move(got);
+            done(snapshot);
+          });
+    });
+  };
+}
+
+}  // namespace draughts::gateway
