@@ -132,7 +132,9 @@ TEST(EngineLevels, MediumAnswersQuicklyAndSearchesDeeperThanEasy) {
   std::mt19937_64 rng(7);
   auto medium = engine.Play(Level::kMedium, record, rng);
   ASSERT_TRUE(medium.ok());
-  EXPECT_LE(medium->info.elapsed, milliseconds(200 + 100));  // slack for sanitizer builds
+  // Slack for sanitizer builds on a loaded machine (tests run two at a
+  // time): the limit is wall time, and a descheduled search overshoots it.
+  EXPECT_LE(medium->info.elapsed, milliseconds(200 + 300));
   // Easy's searches (when it searches at all) stop at depth 2.
   for (int i = 0; i < 10; ++i) {
     auto easy = engine.Play(Level::kEasy, record, rng);
