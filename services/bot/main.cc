@@ -20,6 +20,7 @@
 #include "bot/job_worker_pool.h"
 #include "bot/move_chooser.h"
 #include "bot/redis_job_source.h"
+#include "egdb/registry.h"
 #include "engine/book.h"
 #include "platform/config.h"
 #include "platform/grpc_client.h"
@@ -30,6 +31,7 @@
 #include "platform/serve.h"
 #include "platform/service_options.h"
 #include "platform/status_macros.h"
+#include "rules/variant.h"
 
 namespace draughts::bot {
 namespace {
@@ -92,6 +94,19 @@ absl::StatusOr<std::shared_ptr<const engine::BookShelf>> LoadBooks(const std::st
     platform::LogError("opening book refused: playing without it", {{"error", refused}});
   }
   return std::shared_ptr<const engine::BookShelf>(std::move(shelf));
+}
+
+// The endgame databases of $DRAUGHTS_EGDB_DIR load before the first job
+// instead of within some game's first endgame move (English's 6 pieces take
+// seconds to read).
+void LoadEndgameDatabases() {
+  const std::shared_ptr<egdb::Registry> registry = egdb::Registry::FromEnvironment();
+  if (registry == nullptr) return;
+  for (const rules::Variant& variant : rules::AllVariants()) {
+    if (registry->For(variant) != nullptr) {
+      platform::LogInfo("endgame databases loaded", {{"variant", variant.id}});
+    }
+  }
 }
 
 absl::Status Run(int argc, char** argv) {
@@ -159,6 +174,7 @@ absl::Status Run(int argc, char** argv) {
     DRAUGHTS_ASSIGN_OR_RETURN(externals, LoadHubEngineConfig(engines_path));
   }
 
+  LoadEndgameDatabases();
   BotMetrics metrics(*platform::MetricsRegistry());
   EngineCatalog catalog(std::move(externals), &metrics);
   MoveChooser chooser(&catalog, chooser_options, &metrics);

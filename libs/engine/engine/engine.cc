@@ -58,6 +58,10 @@ void Engine::SetEndgameDatabases(std::shared_ptr<egdb::Registry> registry) {
   endgame_ = std::move(registry);
 }
 
+void Engine::LoadEndgameDatabases(const rules::Variant& variant) {
+  if (endgame_) endgame_->For(variant);
+}
+
 rules::Result<SearchResult> Engine::Search(const rules::Variant& variant,
                                            const rules::Position& position,
                                            const GameHistory& history, const SearchLimits& limits,

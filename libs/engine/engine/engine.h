@@ -61,6 +61,10 @@ class Engine {
   // The endgame databases searches use (engine/endgame_probe.h): by
   // default those of $DRAUGHTS_EGDB_DIR (egdb/registry.h); null: none.
   void SetEndgameDatabases(std::shared_ptr<egdb::Registry> registry);
+  // Loads the variant's databases now (they load on first use otherwise):
+  // English's 6 pieces take seconds to read, which must not fall within a
+  // move's time.
+  void LoadEndgameDatabases(const rules::Variant& variant);
 
   // Use only the hand-set evaluation, even for rule sets with learned
   // pattern weights (pattern_evaluator.h): for comparisons. Default: false.

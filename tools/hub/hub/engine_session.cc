@@ -224,12 +224,14 @@ void EngineSession::EnsureEngine() {
 
 void EngineSession::OnInit() {
   EnsureEngine();
+  engine_->LoadEndgameDatabases(variant_);
   Write(ReadyAnswer{});
 }
 
 void EngineSession::OnNewGame() {
   EnsureEngine();
   engine_->NewGame();
+  engine_->LoadEndgameDatabases(variant_);  // before the game's clock runs
 }
 
 void EngineSession::OnPos(const PosCommand& c) {
