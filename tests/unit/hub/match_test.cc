@@ -81,6 +81,32 @@ TEST(OpeningsTest, BuiltInOpeningsAreLegalAndDistinct) {
   }
 }
 
+TEST(OpeningsTest, TwoHundredGameMatchesGetAHundredDistinctOpenings) {
+  for (const char* id : {"international", "english"}) {
+    const rules::Variant variant = rules::FindVariant(id).value();
+    auto listed = BuiltInOpenings(variant, 20);
+    auto openings = BuiltInOpenings(variant, 100);
+    ASSERT_TRUE(listed.ok() && openings.ok()) << id;
+    ASSERT_EQ(openings->size(), 100u) << id;
+    std::set<std::uint64_t> positions;
+    for (std::size_t i = 0; i < openings->size(); ++i) {
+      const Opening& opening = (*openings)[i];
+      // The hand-picked list comes first, unchanged.
+      if (i < listed->size()) {
+        EXPECT_EQ(opening.name, (*listed)[i].name) << id;
+      }
+      rules::Position position = opening.start;
+      for (const rules::Move& move : opening.moves) {
+        ASSERT_TRUE(rules::IsLegalMove(variant, position, move)) << opening.name;
+        position = position.Play(move);
+      }
+      EXPECT_FALSE(rules::LegalMoves(variant, position).empty()) << opening.name;
+      positions.insert(position.hash());
+    }
+    EXPECT_EQ(positions.size(), 100u) << id << ": duplicate openings";
+  }
+}
+
 TEST(OpeningsTest, FewerWhenAsked) {
   const rules::Variant international = rules::FindVariant("international").value();
   EXPECT_EQ(BuiltInOpenings(international, 3)->size(), 3u);

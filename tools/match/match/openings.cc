@@ -1,6 +1,8 @@
 #include "match/openings.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <set>
 
 #include "rules/fen.h"
 #include "rules/move_notation.h"
@@ -46,6 +48,49 @@ rules::Result<std::vector<Opening>> FromList(const rules::Variant& variant,
   return openings;
 }
 
+// Every `plies`-ply sequence from the initial position, in move-generator
+// order, sampled evenly until `openings` holds `wanted`; a sequence ending
+// in a position already there (a transposition) is left out.
+void AddSpreadSequences(const rules::Variant& variant, int plies, std::size_t wanted,
+                        std::vector<Opening>& openings) {
+  const rules::Position start = rules::Position::Initial(variant);
+  std::vector<std::vector<rules::Move>> sequences = {{}};
+  for (int ply = 0; ply < plies; ++ply) {
+    std::vector<std::vector<rules::Move>> longer;
+    for (const std::vector<rules::Move>& sequence : sequences) {
+      rules::Position position = start;
+      for (const rules::Move& move : sequence) position = position.Play(move);
+      for (const rules::Move& move : rules::LegalMoves(variant, position)) {
+        longer.push_back(sequence);
+        longer.back().push_back(move);
+      }
+    }
+    sequences = std::move(longer);
+  }
+  std::set<std::uint64_t> seen;
+  for (const Opening& opening : openings) {
+    rules::Position position = opening.start;
+    for (const rules::Move& move : opening.moves) position = position.Play(move);
+    seen.insert(position.hash());
+  }
+  std::vector<Opening> candidates;
+  for (const std::vector<rules::Move>& moves : sequences) {
+    Opening opening{"", start, moves};
+    rules::Position position = start;
+    for (const rules::Move& move : moves) {
+      if (!opening.name.empty()) opening.name += ' ';
+      opening.name += rules::FormatMove(variant, position, move);
+      position = position.Play(move);
+    }
+    if (rules::LegalMoves(variant, position).empty()) continue;
+    if (!seen.insert(position.hash()).second) continue;
+    candidates.push_back(std::move(opening));
+  }
+  const std::size_t n = candidates.size();
+  const std::size_t take = std::min(n, wanted - std::min(wanted, openings.size()));
+  for (std::size_t k = 0; k < take; ++k) openings.push_back(candidates[k * n / take]);
+}
+
 }  // namespace
 
 rules::Result<Opening> OpeningFromMoves(const rules::Variant& variant, std::string_view text) {
@@ -73,34 +118,22 @@ rules::Result<Opening> OpeningFromMoves(const rules::Variant& variant, std::stri
 }
 
 rules::Result<std::vector<Opening>> BuiltInOpenings(const rules::Variant& variant, int count) {
-  if (variant.id == "international") {
-    return FromList(variant, {std::begin(kInternational), std::end(kInternational)}, count);
-  }
-  if (variant.id == "english") {
-    return FromList(variant, {std::begin(kEnglish), std::end(kEnglish)}, count);
-  }
-  // Every two-ply sequence, in move-generator order, sampled evenly.
-  const rules::Position start = rules::Position::Initial(variant);
-  std::vector<std::vector<rules::Move>> sequences;
-  for (const rules::Move& first : rules::LegalMoves(variant, start)) {
-    for (const rules::Move& second : rules::LegalMoves(variant, start.Play(first))) {
-      sequences.push_back({first, second});
-    }
-  }
+  const std::size_t wanted = static_cast<std::size_t>(std::max(count, 0));
   std::vector<Opening> openings;
-  const std::size_t n = sequences.size();
-  const std::size_t wanted = std::min(n, static_cast<std::size_t>(std::max(count, 0)));
-  for (std::size_t k = 0; k < wanted; ++k) {
-    const std::vector<rules::Move>& moves = sequences[k * n / wanted];
-    Opening opening{"", start, moves};
-    rules::Position position = start;
-    for (const rules::Move& move : moves) {
-      if (!opening.name.empty()) opening.name += ' ';
-      opening.name += rules::FormatMove(variant, position, move);
-      position = position.Play(move);
-    }
-    openings.push_back(std::move(opening));
+  // The hand-picked lists first; past them (a 200-game match wants 100),
+  // three-ply sequences, which never repeat a two-ply list's line.
+  int plies = 2;
+  if (variant.id == "international" || variant.id == "english") {
+    auto listed =
+        variant.id == "international"
+            ? FromList(variant, {std::begin(kInternational), std::end(kInternational)}, count)
+            : FromList(variant, {std::begin(kEnglish), std::end(kEnglish)}, count);
+    if (!listed.ok()) return listed.error();
+    openings = std::move(*listed);
+    plies = 3;
   }
+  if (openings.size() >= wanted) return openings;
+  AddSpreadSequences(variant, plies, wanted, openings);
   return openings;
 }
 
