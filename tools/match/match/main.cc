@@ -10,7 +10,8 @@
 // "set-param name=NAME value=VALUE" to one engine, --option to both (e.g.
 // --option1=level=hard). The variant is sent as the "variant" parameter to
 // engines that declare one. Every opening (built-in, or one per line of
-// FILE: a FEN or moves from the start) is played twice, colours swapped.
+// FILE: a FEN or moves from the start) is played twice, colours swapped;
+// built-in: the hand-picked lines, then three-ply ones (openings.h).
 // --move-time sends "level move-time=S" before every move; a move slower
 // than --timeout (default: twice the move time plus a second, or 30 s)
 // loses. Prints one line per game, then the score from engine 1's side,
