@@ -13,6 +13,7 @@
 namespace draughts::engine {
 namespace {
 
+using testing::Mirror;
 using testing::PositionOrDie;
 using testing::RandomGames;
 using testing::VariantOrDie;
@@ -24,21 +25,6 @@ int Evaluate(const rules::Variant& variant, const rules::Position& position) {
     return evaluator.Evaluate(rules::internal::Board<L>::FromPosition(position),
                               position.side_to_move() == rules::Color::kWhite);
   });
-}
-
-// The same position seen from the other side: the board turned half a
-// turn (square s becomes N+1-s), colours and side to move swapped.
-rules::Position Mirror(const rules::Variant& variant, const rules::Position& position) {
-  rules::PositionSetup setup = position.ToSetup();
-  const int n = rules::SquareCount(position.board());
-  setup.side_to_move = rules::Opponent(setup.side_to_move);
-  for (rules::SetupPiece& piece : setup.pieces) {
-    piece.square = n + 1 - piece.square;
-    piece.color = rules::Opponent(piece.color);
-  }
-  auto mirrored = rules::Position::FromSetup(variant, setup);
-  EXPECT_TRUE(mirrored.ok());
-  return *mirrored;
 }
 
 TEST(EngineEvaluation, ColourSymmetricOnEveryRuleSet) {

@@ -20,6 +20,7 @@
 namespace draughts::engine {
 namespace {
 
+using testing::Mirror;
 using testing::RandomGames;
 using testing::VariantOrDie;
 
@@ -122,19 +123,6 @@ TEST(EnginePatternEval, CorruptOrMismatchedFilesAreRefusedWithAReason) {
   auto small_bytes = SerializeWeights(small);
   refused(small_bytes, "international", 10, "board");
   refused({}, "international", 10, "magic");
-}
-
-rules::Position Mirror(const rules::Variant& variant, const rules::Position& position) {
-  rules::PositionSetup setup = position.ToSetup();
-  const int n = rules::SquareCount(position.board());
-  setup.side_to_move = rules::Opponent(setup.side_to_move);
-  for (rules::SetupPiece& piece : setup.pieces) {
-    piece.square = n + 1 - piece.square;
-    piece.color = rules::Opponent(piece.color);
-  }
-  auto mirrored = rules::Position::FromSetup(variant, setup);
-  EXPECT_TRUE(mirrored.ok());
-  return *mirrored;
 }
 
 template <class L>

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "rules/fen.h"
+#include "rules/geometry.h"
 #include "rules/move_notation.h"
 
 namespace draughts::engine::testing {
@@ -52,6 +53,19 @@ std::vector<rules::GameRecord> RandomGames(const rules::Variant& variant, int ga
     out.push_back(record);
   }
   return out;
+}
+
+rules::Position Mirror(const rules::Variant& variant, const rules::Position& position) {
+  rules::PositionSetup setup = position.ToSetup();
+  const int n = rules::SquareCount(position.board());
+  setup.side_to_move = rules::Opponent(setup.side_to_move);
+  for (rules::SetupPiece& piece : setup.pieces) {
+    piece.square = n + 1 - piece.square;
+    piece.color = rules::Opponent(piece.color);
+  }
+  auto mirrored = rules::Position::FromSetup(variant, setup);
+  EXPECT_TRUE(mirrored.ok());
+  return *mirrored;
 }
 
 }  // namespace draughts::engine::testing

@@ -23,6 +23,9 @@ rules::Position PositionOrDie(const rules::Variant& variant, std::string_view fe
 rules::GameRecord RecordOrDie(const rules::Variant& variant, std::string_view fen,
                               const std::vector<std::string>& moves = {});
 std::string Path(const rules::Move& move);  // "32x21x12"
+// The same position seen from the other side: the board turned half a
+// turn (square s becomes N+1-s), colours and side to move swapped.
+rules::Position Mirror(const rules::Variant& variant, const rules::Position& position);
 
 // `games` positions reached by random legal play from the start, each an
 // ongoing game (play stops one move before a game would end).
