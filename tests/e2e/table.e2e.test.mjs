@@ -166,12 +166,16 @@ async function playUntilMultiCapture(page) {
     const options = candidates.length > 0 ? candidates.slice(0, 1) : state.legalMoves.slice(0, 4);
     for (const [i, move] of options.entries()) {
       const ply = Number((await data(page)).ply);
+      // Moves and take-backs at a player's pace: the table socket refuses
+      // more than 5 actions a second (a burst here was refused once).
+      await page.waitForTimeout(250);
       await playByTaps(page, move);
       if (!(await myTurnOrGameOver(page))) return null;
       state = await serverGame(page);
       multi = multiIn(state);
       if (multi) return multi;
       if (i === options.length - 1) break;
+      await page.waitForTimeout(250);
       await buttonNamed(page, 'Take back my move').click();
       await waitForData(page, {ply: String(ply), pending: 'false'});
     }
