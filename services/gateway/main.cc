@@ -22,6 +22,7 @@
 #include "gateway/pg_account_store.h"
 #include "gateway/redis_idempotency_store.h"
 #include "gateway/redis_session_store.h"
+#include "platform/allocator_tuning.h"
 #include "platform/config.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
@@ -206,6 +207,7 @@ absl::Status Run(int argc, char** argv) {
 }  // namespace draughts::gateway
 
 int main(int argc, char** argv) {
+  draughts::platform::ReexecWithAllocatorTuning(argv);
   const absl::Status status = draughts::gateway::Run(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "gateway: %s\n", status.ToString().c_str());

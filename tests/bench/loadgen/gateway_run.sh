@@ -12,6 +12,8 @@
 #   tests/bench/loadgen/gateway_run.sh                       # 50 games, 20 s
 #   GAMES=2000 SPECTATORS=1000 RATE=3000 DURATION=60s tests/bench/loadgen/gateway_run.sh
 #   PERF=yes ...   # also perf record the services for PERF_SECONDS of the window
+#   PERF_OUT=/tmp/gw.perf.data ...   # and keep the recording there
+#   PERF_CALLGRAPH=dwarf PERF_FREQ=99 ...   # whole call stacks (no frame pointers here)
 #
 # Run it through `quietslot` so no build competes for the two cores.
 set -euo pipefail
@@ -109,7 +111,7 @@ if [ "$perf" = yes ]; then
       sleep 0.5
     done
     sleep 5
-    perf record -F 199 -g -o "$work/perf.data" \
+    perf record -F "${PERF_FREQ:-199}" --call-graph "${PERF_CALLGRAPH:-fp}" -o "$work/perf.data" \
       -p "$(IFS=,; echo "${procs[*]}")" -- sleep "$perf_seconds" >/dev/null 2>&1
   ) &
   perf_pid=$!
@@ -143,6 +145,7 @@ done
 if [ "$perf" = yes ]; then
   wait "$perf_pid" || true
   if [ -s "$work/perf.data" ]; then
+    [ -z "${PERF_OUT:-}" ] || cp "$work/perf.data" "$PERF_OUT"
     echo "--- perf: samples by process"
     perf report -i "$work/perf.data" --no-children --sort comm --stdio 2>/dev/null | grep -v '^#' | grep -v '^$' | head -12
     echo "--- perf: top symbols"
