@@ -5,6 +5,7 @@
 
 #include "gateway/clock_backend.h"
 #include "gateway/game_backend.h"
+#include "gateway/table_frames.h"
 
 namespace draughts::gateway {
 namespace {
@@ -131,6 +132,27 @@ void GameSnapshotCache::TrimLocked() {
       ++it;
     }
   }
+}
+
+std::shared_ptr<const std::string> GameSnapshot::SnapshotFrame(
+    const std::vector<v1::Color>& colors) const {
+  std::string key;
+  for (v1::Color color : colors) key.push_back(static_cast<char>('0' + color));
+  absl::MutexLock lock(&frames_mu_);
+  std::shared_ptr<const std::string>& frame = snapshot_frames_[key];
+  if (frame == nullptr) {
+    frame = std::make_shared<const std::string>(FrameJson(TableSnapshotFrame(*view, colors)));
+  }
+  return frame;
+}
+
+std::shared_ptr<const std::string> GameSnapshot::ClockFrame() const {
+  absl::MutexLock lock(&frames_mu_);
+  if (clock_frame_ == nullptr) {
+    clock_frame_ = std::make_shared<const std::string>(
+        FrameJson(TableClockFrame(view->game, clock ? &*clock : nullptr)));
+  }
+  return clock_frame_;
 }
 
 GameSnapshotCache::Reader GameAndClockReader(GameBackend* games, ClockBackend* clock) {

@@ -67,6 +67,12 @@ void GatewayServer::EnableTableSockets(ClockBackend* clock, ChatBackend* chat) {
   tables_->per_session = &table_sockets_per_session_;
   snapshots_.emplace(GameAndClockReader(games_, clock));
   tables_->snapshots = &*snapshots_;
+  GameClient* game_client = &games_->client();
+  feeds_.emplace([game_client](const v1::WatchGameRequest& request, grpc::ClientContext* context,
+                               grpc::ClientReadReactor<v1::GameEvent>* reactor) {
+    game_client->stub().async()->WatchGame(context, &request, reactor);
+  });
+  tables_->feeds = &*feeds_;
   if (archive_ != nullptr && archive_->client() != nullptr) {
     table_ratings_.emplace(archive_->client());
     tables_->ratings = &*table_ratings_;

@@ -88,6 +88,7 @@ class GatewayServer {
   static constexpr int kMaxTableSocketsPerSession = 8;
   SessionSocketCounter table_sockets_per_session_{kMaxTableSocketsPerSession};
   std::optional<GameSnapshotCache> snapshots_;
+  std::optional<GameFeeds> feeds_;
   std::optional<TableSocketServices> tables_;
   std::optional<RatingBackend> table_ratings_;
   boost::asio::thread_pool workers_;

@@ -12,6 +12,10 @@ SocketWriter::SocketWriter(Stream& ws, GatewayMetrics* metrics, std::function<vo
     : ws_(ws), metrics_(metrics), on_closed_(std::move(on_closed)) {}
 
 bool SocketWriter::Send(std::string frame, std::shared_ptr<void> owner) {
+  return Send(std::make_shared<const std::string>(std::move(frame)), std::move(owner));
+}
+
+bool SocketWriter::Send(std::shared_ptr<const std::string> frame, std::shared_ptr<void> owner) {
   if (closing_) return false;
   if (outbox_.size() >= kMaxQueuedFrames) {
     Close(websocket::close_code::try_again_later, std::move(owner));
@@ -44,7 +48,7 @@ bool SocketWriter::CloseTooBig(std::shared_ptr<void> owner) {
 
 void SocketWriter::Write(std::shared_ptr<void> owner) {
   writing_ = true;
-  ws_.async_write(boost::asio::buffer(outbox_.front()),
+  ws_.async_write(boost::asio::buffer(*outbox_.front()),
                   [this, owner = std::move(owner)](beast::error_code error, std::size_t) mutable {
                     OnWrite(std::move(owner), error);
                   });

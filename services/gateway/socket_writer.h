@@ -39,6 +39,9 @@ class SocketWriter {
   // Queues `frame`. False when it was not queued: already closing, or the
   // queue was full, in which case the socket is now closing with 1013.
   bool Send(std::string frame, std::shared_ptr<void> owner);
+  // The same for a frame shared by every socket of a game (written once,
+  // queued on each without a copy).
+  bool Send(std::shared_ptr<const std::string> frame, std::shared_ptr<void> owner);
 
   // Starts the closing handshake with `code` unless a close has started.
   // False when one had.
@@ -56,7 +59,7 @@ class SocketWriter {
   Stream& ws_;
   GatewayMetrics* const metrics_;
   const std::function<void()> on_closed_;
-  std::deque<std::string> outbox_;
+  std::deque<std::shared_ptr<const std::string>> outbox_;
   bool writing_ = false;
   bool closing_ = false;
 };

@@ -15,6 +15,7 @@
 #define DRAUGHTS_GATEWAY_STREAM_REACTOR_H_
 
 #include <grpcpp/grpcpp.h>
+#include <grpcpp/support/client_callback.h>
 
 #include <functional>
 #include <memory>

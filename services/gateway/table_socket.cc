@@ -42,6 +42,19 @@ bool ChangesElo(const v1::GameState& game) {
   return game.rated() && person(white) && person(black) && white.player_id() != black.player_id();
 }
 
+// The token of the colour an action is for (ActingColor).
+absl::StatusOr<std::string> SeatToken(const GameTokens& tokens,
+                                      const std::vector<v1::Color>& colors, v1::Color asked,
+                                      const v1::GameState& game, bool answering_draw) {
+  absl::StatusOr<v1::Color> color = ActingColor(colors, asked, game, answering_draw);
+  if (!color.ok()) return color.status();
+  auto it = tokens.by_color.find(*color);
+  if (tokens.game_id != game.game_id() || it == tokens.by_color.end()) {
+    return absl::FailedPreconditionError("your seat in this game is not known yet: retry");
+  }
+  return it->second;
+}
+
 }  // namespace
 
 TableSocket::TableSocket(net::ip::tcp::socket socket, GatewayContext context,
@@ -125,8 +138,13 @@ void TableSocket::OnRead(beast::error_code error, std::size_t /*bytes*/) {
 
 void TableSocket::Send(const v1::ServerFrame& frame) {
   if (!open()) return;
+  SendJson(std::make_shared<const std::string>(FrameJson(frame)));
+}
+
+void TableSocket::SendJson(std::shared_ptr<const std::string> json) {
+  if (!open()) return;
   // Refused while open: the queue was full and the writer is closing (1013).
-  if (!writer_.Send(FrameJson(frame), shared_from_this())) {
+  if (!writer_.Send(std::move(json), shared_from_this())) {
     platform::LogWarn("table socket too slow: closing", {{"table", opening_.table_id}});
     StopHeartbeats(true);
   }
@@ -252,8 +270,13 @@ void TableSocket::OnTableDone(int generation, const grpc::Status& status) {
 }
 
 void TableSocket::SendTableView(const v1::TableEvent* event) {
-  const v1::GameState* game = game_.game.game_id().empty() ? nullptr : &game_.game;
-  Send(TableViewFrame(table_, score_, opening_.binding, game, clock_ ? &*clock_ : nullptr, event));
+  const v1::GetClockResponse* clock =
+      shown_ != nullptr && shown_->clock.has_value() ? &*shown_->clock : nullptr;
+  Send(TableViewFrame(table_, score_, opening_.binding, shown_game(), clock, event));
+}
+
+const v1::GameState* TableSocket::shown_game() const {
+  return shown_ != nullptr ? &shown_->view->game : nullptr;
 }
 
 void TableSocket::SwitchGame(const std::string& game_id) {
@@ -289,8 +312,7 @@ void TableSocket::FeedGame(const std::string& game_id, const std::string& after)
   game_from_ = after;
   game_failures_ = 0;
   shown_version_ = -1;
-  game_ = GameView{};
-  clock_.reset();
+  shown_.reset();
   // The snapshot first, then the events: those it already shows make no
   // new snapshot.
   RefreshGame(-1, [this] { WatchGame(); });
@@ -325,7 +347,7 @@ void TableSocket::RefreshGame(int64_t min_version, std::function<void()> then) {
           socket->refreshing_ = false;
           // A newer game may have taken over meanwhile: then this read is stale.
           if (game_id == socket->game_id_) {
-            socket->ShowGame(snapshot->view, snapshot->clock);
+            socket->ShowGame(snapshot);
             if (then) then();
           }
           if (socket->refresh_again_) {
@@ -338,21 +360,20 @@ void TableSocket::RefreshGame(int64_t min_version, std::function<void()> then) {
       });
 }
 
-void TableSocket::ShowGame(const absl::StatusOr<GameView>& view,
-                           const std::optional<v1::GetClockResponse>& clock) {
-  if (!view.ok()) {
-    Send(TableErrorFrame("", view.status()));
+void TableSocket::ShowGame(std::shared_ptr<const GameSnapshot> snapshot) {
+  if (!snapshot->view.ok()) {
+    Send(TableErrorFrame("", snapshot->view.status()));
     return;
   }
-  if (view->game.version() <= shown_version_) return;
-  shown_version_ = view->game.version();
-  game_ = *view;
-  clock_ = clock;
+  const v1::GameState& game = snapshot->view->game;
+  if (game.version() <= shown_version_) return;
+  shown_version_ = game.version();
+  shown_ = std::move(snapshot);
   const std::vector<v1::Color> colors = MyColors();
-  Send(TableSnapshotFrame(game_, colors));
-  Send(TableClockFrame(game_.game, clock_ ? &*clock_ : nullptr));
+  SendJson(shown_->SnapshotFrame(colors));
+  SendJson(shown_->ClockFrame());
   SendTableView(nullptr);
-  if (game_.game.result() == v1::GAME_RESULT_ONGOING && !colors.empty() &&
+  if (game.result() == v1::GAME_RESULT_ONGOING && !colors.empty() &&
       heartbeat_game_id_ != game_id_) {
     StopHeartbeats(true);
     heartbeat_game_id_ = game_id_;
@@ -363,34 +384,36 @@ void TableSocket::ShowGame(const absl::StatusOr<GameView>& view,
 
 void TableSocket::WatchGame() {
   const int generation = ++game_generation_;
-  v1::WatchGameRequest request;
-  request.set_game_id(game_id_);
-  request.set_from_event_id(game_from_);
-  GameClient& client = context_.games->client();
-  game_stream_ = Follow<v1::GameEvent>(
-      [&client, request](grpc::ClientContext* context,
-                         grpc::ClientReadReactor<v1::GameEvent>* reactor) {
-        client.stub().async()->WatchGame(context, &request, reactor);
+  auto self = shared_from_this();
+  game_stream_ = services_->feeds->Watch(
+      game_id_, game_from_,
+      [self, generation](std::shared_ptr<const FeedEvent> fed) {
+        self->OnStrand([self, generation, fed = std::move(fed)]() mutable {
+          self->OnGameEvent(generation, std::move(fed));
+        });
       },
-      generation, &TableSocket::OnGameEvent, &TableSocket::OnGameDone);
+      [self, generation](const grpc::Status& status) {
+        self->OnStrand([self, generation, status] { self->OnGameDone(generation, status); });
+      });
+  if (closed_) game_stream_->Cancel();
 }
 
-void TableSocket::OnGameEvent(int generation, v1::GameEvent event) {
+void TableSocket::OnGameEvent(int generation, std::shared_ptr<const FeedEvent> fed) {
   if (generation != game_generation_) return;
+  const v1::GameEvent& event = fed->event;
   game_failures_ = 0;
   game_from_ = event.event_id();
-  v1::ServerFrame frame;
-  *frame.mutable_game_event() = event;
-  Send(frame);
+  SendJson(fed->frame);
   if (event.has_game_ended()) {
     v1::ServerFrame over = TableGameOverFrame(event);
     Send(over);
     StopHeartbeats(false);
-    const v1::GameState& game = game_.game;
-    if (services_->ratings != nullptr && game.game_id() == event.game_id() && ChangesElo(game)) {
+    const v1::GameState* game = shown_game();
+    if (services_->ratings != nullptr && game != nullptr && game->game_id() == event.game_id() &&
+        ChangesElo(*game)) {
       SendRatingChanges(
           std::make_shared<const RatedGameOver>(RatedGameOver{
-              std::move(over), game.variant(), game.white().seat(), game.black().seat()}),
+              std::move(over), game->variant(), game->white().seat(), game->black().seat()}),
           0);
     }
   }
@@ -439,9 +462,9 @@ void TableSocket::OnGameDone(int generation, const grpc::Status& status) {
   }
   // A resume point older than the retained events: the snapshot already
   // shows the game, so go on from where it ends.
-  if (status.error_code() == grpc::StatusCode::FAILED_PRECONDITION &&
-      game_from_ != game_.game.last_event_id()) {
-    game_from_ = game_.game.last_event_id();
+  const std::string shown_last = shown_game() != nullptr ? shown_game()->last_event_id() : "";
+  if (status.error_code() == grpc::StatusCode::FAILED_PRECONDITION && game_from_ != shown_last) {
+    game_from_ = shown_last;
     WatchGame();
     return;
   }
@@ -604,26 +627,87 @@ void TableSocket::HandleFrame(const std::string& text) {
     return;
   }
   ++actions_in_flight_;
+  static const v1::GameState kNoGame;
+  const v1::GameState& game = shown_game() != nullptr ? *shown_game() : kNoGame;
+  if (frame->has_move() || frame->has_resign() || frame->has_offer_draw() ||
+      frame->has_answer_draw()) {
+    // The actions of a game go to game_state on gRPC's callback API: the
+    // busiest path (every move) holds no thread while it is answered.
+    absl::StatusOr<ClientAction> action = GameActionOf(*frame, game, opening_.tokens, MyColors());
+    if (!action.ok()) {
+      ActionResult result;
+      result.status = action.status();
+      FinishAction(frame->request_id(), std::move(result));
+      return;
+    }
+    context_.games->ActAsync(
+        game.game_id(), *action,
+        [self = shared_from_this(), id = frame->request_id()](absl::Status status) {
+          net::post(self->ws_.get_executor(), [self, id, status = std::move(status)]() mutable {
+            ActionResult result;
+            result.status = std::move(status);
+            self->FinishAction(id, std::move(result));
+          });
+        });
+    return;
+  }
   const std::string key = absl::StrCat(connection_id_, ".", ++action_seq_);
-  OnWorker([this, frame = *std::move(frame), game = game_.game, tokens = opening_.tokens,
-            colors = MyColors(), key] {
-    ActionResult result = RunAction(frame, game, tokens, colors, key);
-    net::post(ws_.get_executor(), [self = shared_from_this(), id = frame.request_id(),
-                                   result = std::move(result)]() mutable {
-      --self->actions_in_flight_;
-      if (!self->open()) return;
-      if (!result.tokens.game_id.empty()) self->opening_.tokens = std::move(result.tokens);
-      if (result.left) {
-        self->StopHeartbeats(true);
-        self->opening_.binding.seat_indexes.clear();
-        self->opening_.tokens = GameTokens{};
-        self->opening_.chat_muted = self->table_.options().spectators_muted();
-        self->SendWelcome();
-      }
-      self->Send(result.status.ok() ? TableAckFrame(id, result.started)
-                                    : TableErrorFrame(id, result.status));
-    });
-  });
+  OnWorker(
+      [this, frame = *std::move(frame), game, tokens = opening_.tokens, colors = MyColors(), key] {
+        ActionResult result = RunAction(frame, game, tokens, colors, key);
+        net::post(ws_.get_executor(), [self = shared_from_this(), id = frame.request_id(),
+                                       result = std::move(result)]() mutable {
+          self->FinishAction(id, std::move(result));
+        });
+      });
+}
+
+void TableSocket::FinishAction(const std::string& request_id, ActionResult result) {
+  // Strand only.
+  --actions_in_flight_;
+  if (!open()) return;
+  if (!result.tokens.game_id.empty()) opening_.tokens = std::move(result.tokens);
+  if (result.left) {
+    StopHeartbeats(true);
+    opening_.binding.seat_indexes.clear();
+    opening_.tokens = GameTokens{};
+    opening_.chat_muted = table_.options().spectators_muted();
+    SendWelcome();
+  }
+  Send(result.status.ok() ? TableAckFrame(request_id, result.started)
+                          : TableErrorFrame(request_id, result.status));
+}
+
+absl::StatusOr<ClientAction> TableSocket::GameActionOf(const v1::ClientFrame& frame,
+                                                       const v1::GameState& game,
+                                                       const GameTokens& tokens,
+                                                       const std::vector<v1::Color>& colors) const {
+  ClientAction action;
+  v1::Color asked = v1::COLOR_UNSPECIFIED;
+  if (frame.has_move()) {
+    action.kind = ActionKind::kMove;
+    action.move = frame.move().notation();
+    action.expected_ply = frame.move().expected_ply();
+  } else if (frame.has_resign()) {
+    action.kind = ActionKind::kResign;
+    action.expected_ply = frame.resign().expected_ply();
+    asked = frame.resign().color();
+  } else if (frame.has_offer_draw()) {
+    action.kind = ActionKind::kOfferDraw;
+    action.expected_ply = frame.offer_draw().expected_ply();
+    asked = frame.offer_draw().color();
+  } else if (frame.has_answer_draw()) {
+    action.kind = frame.answer_draw().accept() ? ActionKind::kAcceptDraw : ActionKind::kDeclineDraw;
+    action.expected_ply = frame.answer_draw().expected_ply();
+    asked = frame.answer_draw().color();
+  } else {
+    return absl::InternalError("not an action of the game");
+  }
+  absl::StatusOr<std::string> token =
+      SeatToken(tokens, colors, asked, game, frame.has_answer_draw());
+  if (!token.ok()) return token.status();
+  action.token = *std::move(token);
+  return action;
 }
 
 TableSocket::ActionResult TableSocket::RunAction(const v1::ClientFrame& frame,
@@ -633,63 +717,14 @@ TableSocket::ActionResult TableSocket::RunAction(const v1::ClientFrame& frame,
                                                  const std::string& idempotency_key) const {
   ActionResult result;
   const bool seated = !opening_.binding.seat_indexes.empty();
-  auto token_for = [&](v1::Color asked, bool answering_draw) -> absl::StatusOr<std::string> {
-    absl::StatusOr<v1::Color> color = ActingColor(colors, asked, game, answering_draw);
-    if (!color.ok()) return color.status();
-    auto it = tokens.by_color.find(*color);
-    if (tokens.game_id != game.game_id() || it == tokens.by_color.end()) {
-      return absl::FailedPreconditionError("your seat in this game is not known yet: retry");
-    }
-    return it->second;
-  };
   auto not_seated = [] {
     return absl::PermissionDeniedError("you are watching this table: only its players can do this");
   };
   GameBackend& games = *context_.games;
-  ClientAction action;
   switch (frame.action_case()) {
-    case v1::ClientFrame::kMove: {
-      action.kind = ActionKind::kMove;
-      action.move = frame.move().notation();
-      action.expected_ply = frame.move().expected_ply();
-      absl::StatusOr<std::string> token = token_for(v1::COLOR_UNSPECIFIED, false);
-      if (!token.ok()) {
-        result.status = token.status();
-        return result;
-      }
-      action.token = *token;
-      result.status = games.Act(game.game_id(), action);
-      return result;
-    }
-    case v1::ClientFrame::kResign:
-    case v1::ClientFrame::kOfferDraw:
-    case v1::ClientFrame::kAnswerDraw: {
-      v1::Color asked = v1::COLOR_UNSPECIFIED;
-      if (frame.has_resign()) {
-        action.kind = ActionKind::kResign;
-        action.expected_ply = frame.resign().expected_ply();
-        asked = frame.resign().color();
-      } else if (frame.has_offer_draw()) {
-        action.kind = ActionKind::kOfferDraw;
-        action.expected_ply = frame.offer_draw().expected_ply();
-        asked = frame.offer_draw().color();
-      } else {
-        action.kind =
-            frame.answer_draw().accept() ? ActionKind::kAcceptDraw : ActionKind::kDeclineDraw;
-        action.expected_ply = frame.answer_draw().expected_ply();
-        asked = frame.answer_draw().color();
-      }
-      absl::StatusOr<std::string> token = token_for(asked, frame.has_answer_draw());
-      if (!token.ok()) {
-        result.status = token.status();
-        return result;
-      }
-      action.token = *token;
-      result.status = games.Act(game.game_id(), action);
-      return result;
-    }
     case v1::ClientFrame::kUndo: {
-      absl::StatusOr<std::string> token = token_for(v1::COLOR_UNSPECIFIED, false);
+      absl::StatusOr<std::string> token =
+          SeatToken(tokens, colors, v1::COLOR_UNSPECIFIED, game, /*answering_draw=*/false);
       if (!token.ok()) {
         result.status = token.status();
         return result;
@@ -768,6 +803,10 @@ TableSocket::ActionResult TableSocket::RunAction(const v1::ClientFrame& frame,
       result.status = services_->chat->Post(request).status();
       return result;
     }
+    case v1::ClientFrame::kMove:
+    case v1::ClientFrame::kResign:
+    case v1::ClientFrame::kOfferDraw:
+    case v1::ClientFrame::kAnswerDraw:  // HandleFrame sends these itself
     case v1::ClientFrame::kPing:
     case v1::ClientFrame::ACTION_NOT_SET:
       break;

@@ -9,9 +9,11 @@
 //
 // Threads: socket I/O and all of this object's state live on the
 // connection's strand. The three streams are read with gRPC's callback API
-// (stream_reactor.h: no thread per stream); their events, and the
-// answers of blocking calls run on the worker pool, are posted back to the
-// strand. Closing the socket cancels the streams.
+// (stream_reactor.h: no thread per stream; the game's stream shared by the
+// sockets of the game, game_feeds.h); their events, the answers of game
+// actions (callback API) and of the other calls (blocking, on the worker
+// pool) are posted back to the strand. Closing the socket cancels the
+// streams.
 #ifndef DRAUGHTS_GATEWAY_TABLE_SOCKET_H_
 #define DRAUGHTS_GATEWAY_TABLE_SOCKET_H_
 
@@ -29,6 +31,8 @@
 
 #include "draughts/v1/chat.pb.h"
 #include "draughts/v1/web_socket.pb.h"
+#include "gateway/game_feeds.h"
+#include "gateway/game_snapshot_cache.h"
 #include "gateway/gateway_context.h"
 #include "gateway/socket_hub.h"
 #include "gateway/socket_writer.h"
@@ -66,6 +70,8 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   void Read();
   void OnRead(boost::beast::error_code error, std::size_t bytes);
   void Send(const v1::ServerFrame& frame);
+  // A frame printed once for every socket of the game.
+  void SendJson(std::shared_ptr<const std::string> json);
   void MarkClosed();
   bool open() const { return !writer_.closing() && !closed_; }
   // Runs `work` on the strand if the socket is still open then.
@@ -94,13 +100,14 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   // --- the game ---
   void FeedGame(const std::string& game_id, const std::string& after);
   void WatchGame();
-  void OnGameEvent(int generation, v1::GameEvent event);
+  void OnGameEvent(int generation, std::shared_ptr<const FeedEvent> fed);
   void OnGameDone(int generation, const grpc::Status& status);
   // Reads the game and its clock at `min_version` or newer (< 0: a read
   // started now) and sends snapshot, clock and table.
   void RefreshGame(int64_t min_version, std::function<void()> then = nullptr);
-  void ShowGame(const absl::StatusOr<GameView>& view,
-                const std::optional<v1::GetClockResponse>& clock);
+  void ShowGame(std::shared_ptr<const GameSnapshot> snapshot);
+  // The game last shown (null before the first snapshot of a game).
+  const v1::GameState* shown_game() const;
   std::vector<v1::Color> MyColors() const;
   // A rated game between two accounts ended: polls both players' histories
   // (on the worker pool, backing off on the strand) until the rating
@@ -134,6 +141,12 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   ActionResult RunAction(const v1::ClientFrame& frame, const v1::GameState& game,
                          const GameTokens& tokens, const std::vector<v1::Color>& colors,
                          const std::string& idempotency_key) const;
+  // A move, resignation or draw offer or answer for game_state (the token
+  // of the colour it is for), or why not.
+  absl::StatusOr<ClientAction> GameActionOf(const v1::ClientFrame& frame, const v1::GameState& game,
+                                            const GameTokens& tokens,
+                                            const std::vector<v1::Color>& colors) const;
+  void FinishAction(const std::string& request_id, ActionResult result);
 
   struct Ticket {
     SocketHub* hub;
@@ -170,8 +183,7 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
 
   std::string game_id_;
   std::string game_from_;
-  GameView game_;
-  std::optional<v1::GetClockResponse> clock_;
+  std::shared_ptr<const GameSnapshot> shown_;
   int64_t shown_version_ = -1;
   int game_generation_ = 0;
   int game_failures_ = 0;
@@ -189,7 +201,7 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   std::vector<v1::Color> heartbeat_colors_;
 
   std::shared_ptr<StreamHandle> table_stream_;
-  std::shared_ptr<StreamHandle> game_stream_;
+  std::shared_ptr<GameFeeds::Subscription> game_stream_;
   std::shared_ptr<StreamHandle> chat_stream_;
   std::atomic<bool> closed_{false};
 };

@@ -6,6 +6,7 @@
 
 #include "gateway/chat_backend.h"
 #include "gateway/clock_backend.h"
+#include "gateway/game_feeds.h"
 #include "gateway/game_snapshot_cache.h"
 #include "gateway/matchmaking_backend.h"
 #include "gateway/table_socket_limits.h"
@@ -23,6 +24,8 @@ struct TableSocketServices {
   SessionSocketCounter* per_session = nullptr;
   // The game reads shared by the sockets of one game.
   GameSnapshotCache* snapshots = nullptr;
+  // The WatchGame streams shared by the sockets of one game.
+  GameFeeds* feeds = nullptr;
 };
 
 }  // namespace draughts::gateway
