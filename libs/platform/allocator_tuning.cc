@@ -31,6 +31,14 @@ void ReexecWithAllocatorTuning(char** argv) {
   const char* tuning = std::getenv("DRAUGHTS_ALLOCATOR_TUNING");
   if (tuning != nullptr && std::strcmp(tuning, "off") == 0) return;
   if (setenv("GLIBC_TUNABLES", kAllocatorTunables, /*overwrite=*/0) != 0) return;
+  // Through the binary's own path, not /proc/self/exe, so the process keeps
+  // its name (ps, top, perf would show "exe").
+  char path[4096];
+  const ssize_t length = readlink("/proc/self/exe", path, sizeof(path) - 1);
+  if (length > 0) {
+    path[length] = '\0';
+    execv(path, argv);
+  }
   execv("/proc/self/exe", argv);
   // Not replaced: carry on untuned, without leaving the variable to children.
   unsetenv("GLIBC_TUNABLES");

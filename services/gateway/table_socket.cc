@@ -272,7 +272,28 @@ void TableSocket::OnTableDone(int generation, const grpc::Status& status) {
 void TableSocket::SendTableView(const v1::TableEvent* event) {
   const v1::GetClockResponse* clock =
       shown_ != nullptr && shown_->clock.has_value() ? &*shown_->clock : nullptr;
-  Send(TableViewFrame(table_, score_, opening_.binding, shown_game(), clock, event));
+  v1::ServerFrame frame =
+      TableViewFrame(table_, score_, opening_.binding, shown_game(), clock, event);
+  // A view the client already has (every move re-reads the game, and the
+  // seats seldom change with it) is not sent again: compared without the
+  // event it follows, in protobuf's binary form (cheaper than the JSON).
+  v1::ServerFrame::TableView* view = frame.mutable_table();
+  v1::TableEvent followed;
+  std::string followed_id;
+  if (event != nullptr) {
+    followed.Swap(view->mutable_event());
+    view->clear_event();
+    followed_id.swap(*view->mutable_last_event_id());
+  }
+  std::string shown;
+  view->SerializeToString(&shown);
+  if (event == nullptr && shown == last_table_view_) return;
+  last_table_view_ = std::move(shown);
+  if (event != nullptr) {
+    view->mutable_event()->Swap(&followed);
+    view->set_last_event_id(std::move(followed_id));
+  }
+  Send(frame);
 }
 
 const v1::GameState* TableSocket::shown_game() const {

@@ -180,6 +180,7 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   int table_generation_ = 0;
   int table_failures_ = 0;
   int known_games_played_ = 0;
+  std::string last_table_view_;  // binary, without its event
 
   std::string game_id_;
   std::string game_from_;
