@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -366,18 +365,27 @@ PlanRegistry& Plans() {
 
 // ---- Values ----
 
+// `value` in exactly `width` decimal digits (it fits).
+void AppendDigits(int64_t value, int width, std::string* out) {
+  char buffer[20];
+  for (int i = width - 1; i >= 0; --i) {
+    buffer[i] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  }
+  out->append(buffer, static_cast<size_t>(width));
+}
+
+// Milli-, micro- or nanoseconds, whichever is exact; nothing for zero.
 void AppendNanos(int32_t nanos, std::string* out) {
   if (nanos == 0) return;
-  char buffer[16];
-  int length = 0;
+  out->push_back('.');
   if (nanos % 1000000 == 0) {
-    length = std::snprintf(buffer, sizeof buffer, ".%03d", nanos / 1000000);
+    AppendDigits(nanos / 1000000, 3, out);
   } else if (nanos % 1000 == 0) {
-    length = std::snprintf(buffer, sizeof buffer, ".%06d", nanos / 1000);
+    AppendDigits(nanos / 1000, 6, out);
   } else {
-    length = std::snprintf(buffer, sizeof buffer, ".%09d", nanos);
+    AppendDigits(nanos, 9, out);
   }
-  out->append(buffer, static_cast<size_t>(length));
 }
 
 // Year, month, day of a count of days since 1970-01-01 (proleptic
@@ -411,12 +419,18 @@ bool AppendTimestamp(const pb::Message& timestamp, std::string* out) {
   int month = 0;
   int day = 0;
   CivilFromDays(days, &year, &month, &day);
-  char buffer[40];
-  const int length = std::snprintf(
-      buffer, sizeof buffer, "\"%04d-%02d-%02dT%02d:%02d:%02d", static_cast<int>(year), month, day,
-      static_cast<int>(second_of_day / 3600), static_cast<int>(second_of_day / 60 % 60),
-      static_cast<int>(second_of_day % 60));
-  out->append(buffer, static_cast<size_t>(length));
+  out->push_back('"');
+  AppendDigits(year, 4, out);
+  out->push_back('-');
+  AppendDigits(month, 2, out);
+  out->push_back('-');
+  AppendDigits(day, 2, out);
+  out->push_back('T');
+  AppendDigits(second_of_day / 3600, 2, out);
+  out->push_back(':');
+  AppendDigits(second_of_day / 60 % 60, 2, out);
+  out->push_back(':');
+  AppendDigits(second_of_day % 60, 2, out);
   AppendNanos(nanos, out);
   out->append("Z\"");
   return true;
