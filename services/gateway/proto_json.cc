@@ -5,16 +5,21 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "gateway/proto_json_printer.h"
 
 namespace draughts::gateway {
 
 std::string MessageToJson(const google::protobuf::Message& message) {
+  std::string out;
+  // Most frames fit, so the printer rarely grows the buffer.
+  out.reserve(1024);
+  if (PrintJsonFast(message, &out)) return out;
+  out.clear();
   google::protobuf::util::JsonPrintOptions options;
   options.always_print_primitive_fields = true;
-  std::string out;
   if (!google::protobuf::util::MessageToJsonString(message, &out, options).ok()) {
-    // Only reachable with a message that has no JSON form (a broken Any);
-    // ours never do, and an empty object is still valid JSON.
+    // Only reachable with a message that has no JSON form (a broken Any, a
+    // Timestamp out of range); an empty object is still valid JSON.
     return "{}";
   }
   return out;

@@ -18,7 +18,10 @@
 
 namespace draughts::gateway {
 
-// The canonical JSON of `message`, every field printed.
+// The canonical JSON of `message`, every field printed: byte for byte what
+// protobuf's MessageToJsonString prints with always_print_primitive_fields,
+// from the fast printer (proto_json_printer.h) or, for what it declines,
+// from the library itself; "{}" for a message the library cannot print.
 std::string MessageToJson(const google::protobuf::Message& message);
 
 // A JSON object (anything else, malformed or not, is INVALID_ARGUMENT).
