@@ -53,6 +53,12 @@ void PrintSummary(const LoadSummary& s, std::FILE* out) {
   for (const auto& [pid, bytes] : s.rss_per_live_game) {
     std::fprintf(out, "rss_per_live_game pid=%d kib=%.1f\n", pid, bytes / 1024.0);
   }
+  for (const auto& [pid, seconds] : s.cpu_seconds_in_window) {
+    // Per move measured: the window's moves whose events came back.
+    const double per_move_us =
+        s.measured_moves > 0 ? seconds * 1e6 / static_cast<double>(s.measured_moves) : 0;
+    std::fprintf(out, "cpu_in_window pid=%d s=%.2f us_per_move=%.0f\n", pid, seconds, per_move_us);
+  }
   std::fprintf(out, "loadgen_cpu_s=%.2f\n", s.client_cpu_seconds);
   std::fflush(out);
 }

@@ -33,6 +33,8 @@ struct LoadSummary {
   int64_t total_errors() const;
   // RSS growth per live game of each watched process (bytes), by pid.
   std::map<int, double> rss_per_live_game;
+  // CPU seconds each watched process used in the measured window, by pid.
+  std::map<int, double> cpu_seconds_in_window;
   // Named counts (sockets opened, chat lines, automatic moves...).
   std::map<std::string, int64_t> counts;
   // Seconds the games took to start before the warm-up (gateway mode).

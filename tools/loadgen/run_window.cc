@@ -21,7 +21,17 @@ void RunWindow::RestartNow() {
 }
 
 void RunWindow::RunUntilStop() {
-  absl::SleepFor(options_.warmup + options_.duration);
+  absl::SleepFor(options_.warmup);
+  std::map<int, double> cpu_before;
+  for (int pid : options_.watched_pids) {
+    absl::StatusOr<double> cpu = CpuSeconds(pid);
+    if (cpu.ok()) cpu_before[pid] = *cpu;
+  }
+  absl::SleepFor(options_.duration);
+  for (const auto& [pid, before] : cpu_before) {
+    absl::StatusOr<double> cpu = CpuSeconds(pid);
+    if (cpu.ok()) cpu_in_window_[pid] = *cpu - before;
+  }
   for (const auto& [pid, before] : rss_before_) {
     absl::StatusOr<int64_t> rss = ResidentBytes(pid);
     if (rss.ok()) rss_at_end_[pid] = *rss;
@@ -30,6 +40,7 @@ void RunWindow::RunUntilStop() {
 }
 
 void RunWindow::AddMemory(LoadSummary& summary, int live_games) const {
+  summary.cpu_seconds_in_window = cpu_in_window_;
   summary.live_games = live_games;
   if (live_games <= 0) return;
   for (const auto& [pid, after] : rss_at_end_) {

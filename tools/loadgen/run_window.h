@@ -23,12 +23,13 @@ class RunWindow {
   void RestartNow();
 
   // Sleeps through warm-up and the measured window (the stats count moves
-  // sent in it), then asks every game to stop and reads memory while the
-  // games still live.
+  // sent in it, the watched processes' CPU is read at both ends), then asks
+  // every game to stop and reads memory while the games still live.
   void RunUntilStop();
   bool stopping() const { return stopping_.load(); }
 
-  // Adds the memory per live game (`live_games` at the end of the window).
+  // Adds the memory per live game (`live_games` at the end of the window)
+  // and the CPU each watched process used in the measured window.
   void AddMemory(LoadSummary& summary, int live_games) const;
 
  private:
@@ -37,6 +38,7 @@ class RunWindow {
   std::atomic<bool> stopping_{false};
   std::map<int, int64_t> rss_before_;
   std::map<int, int64_t> rss_at_end_;
+  std::map<int, double> cpu_in_window_;
 };
 
 }  // namespace draughts::loadgen

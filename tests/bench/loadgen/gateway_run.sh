@@ -128,13 +128,15 @@ wait "$loadgen_pid" || { echo "loadgen failed:"; cat "$work/loadgen.err"; }
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 cat "$work/loadgen.out"
 echo "load average after: $load_after"
-echo "per process: rss_per_live_game_kib cpu_seconds (whole run, ramp included)"
+echo "per process: rss_per_live_game_kib, cpu in the measured window per move (us), cpu_seconds (whole run, ramp included)"
 for i in "${!procs[@]}"; do
   pid=${procs[$i]}
   kib=$(sed -n "s/^rss_per_live_game pid=$pid kib=\(.*\)/\1/p" "$work/loadgen.out")
+  window_us=$(sed -n "s/^cpu_in_window pid=$pid .*us_per_move=\(.*\)/\1/p" "$work/loadgen.out")
   cpu=$(awk -v a="${cpu_before[$i]}" -v b="$(cpu_seconds "$pid")" 'BEGIN {printf "%.1f", b - a}')
   rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
-  printf '  %-12s rss_per_live_game_kib=%s cpu_s=%s rss_now_kib=%s\n' "${names[$i]}" "${kib:-?}" "$cpu" "$rss"
+  printf '  %-12s rss_per_live_game_kib=%s window_cpu_us_per_move=%s cpu_s=%s rss_now_kib=%s\n' \
+    "${names[$i]}" "${kib:-?}" "${window_us:-?}" "$cpu" "$rss"
 done
 for name in "${names[@]:0:5}"; do
   if [ -s "$work/$name.log" ]; then
