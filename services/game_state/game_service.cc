@@ -220,6 +220,10 @@ grpc::Status GameServiceImpl::GetGame(grpc::ServerContext*, const v1::GetGameReq
                                       v1::GetGameResponse* response) {
   DRAUGHTS_GRPC_RETURN_IF_ERROR(ValidateGameId(request->game_id()));
   DRAUGHTS_GRPC_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request->game_id()));
+  if (request->include_legal_moves()) {
+    DRAUGHTS_GRPC_RETURN_IF_ERROR(ListMovesOf(game.state(), request->game_id(), std::nullopt,
+                                              kMaxMovesPage, *response->mutable_legal_moves()));
+  }
   *response->mutable_game() = std::move(*game.mutable_state());
   return grpc::Status::OK;
 }
@@ -310,6 +314,14 @@ absl::Status GameServiceImpl::DoListLegalMoves(const v1::ListLegalMovesRequest& 
                                            "; the game is at ply ", state.ply(),
                                            ": list the moves again"));
   }
+  const int size =
+      request.page_size() == 0 ? kMaxMovesPage : std::min(request.page_size(), kMaxMovesPage);
+  return ListMovesOf(state, request.game_id(), page, size, response);
+}
+
+absl::Status GameServiceImpl::ListMovesOf(const v1::GameState& state, const std::string& game_id,
+                                          const std::optional<MovesPage>& page, int size,
+                                          v1::ListLegalMovesResponse& response) {
   response.set_ply(state.ply());
   if (IsOver(state)) {
     response.set_side_to_move(v1::COLOR_UNSPECIFIED);
@@ -322,15 +334,13 @@ absl::Status GameServiceImpl::DoListLegalMoves(const v1::ListLegalMovesRequest& 
       record.variant().mandatory_capture && !legal.empty() &&
       std::all_of(legal.begin(), legal.end(), [](const rules::Move& m) { return m.is_capture(); }));
   const int total = static_cast<int>(legal.size());
-  const int size =
-      request.page_size() == 0 ? kMaxMovesPage : std::min(request.page_size(), kMaxMovesPage);
   const int begin = page.has_value() ? std::min(page->offset, total) : 0;
   const int end = std::min(total, begin + size);
   for (int i = begin; i < end; ++i) {
     *response.add_moves() = ToLegalMove(legal[static_cast<std::size_t>(i)]);
   }
   if (end < total) {
-    response.set_next_page_token(EncodeMovesPageToken(request.game_id(), {state.ply(), end}));
+    response.set_next_page_token(EncodeMovesPageToken(game_id, {state.ply(), end}));
   }
   return absl::OkStatus();
 }

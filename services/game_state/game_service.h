@@ -21,6 +21,7 @@
 #include "game_state/game_metrics.h"
 #include "game_state/game_store.h"
 #include "game_state/game_watch.h"
+#include "game_state/page_tokens.h"
 #include "game_state/player_tokens.h"
 
 namespace draughts::game_state {
@@ -127,6 +128,11 @@ class GameServiceImpl final
   absl::Status DoListGames(const v1::ListGamesRequest& request, v1::ListGamesResponse& response);
   absl::Status DoListLegalMoves(const v1::ListLegalMovesRequest& request,
                                 v1::ListLegalMovesResponse& response);
+  // The legal moves of `state` from `page` (none: the first), `size` at
+  // most, as ListLegalMoves answers them (GetGame's include_legal_moves too).
+  absl::Status ListMovesOf(const v1::GameState& state, const std::string& game_id,
+                           const std::optional<MovesPage>& page, int size,
+                           v1::ListLegalMovesResponse& response);
   // SubmitMove's checks before the game is looked at, and its decision
   // (which records the move played in `played`).
   absl::Status CheckSubmitMove(const v1::SubmitMoveRequest& request);

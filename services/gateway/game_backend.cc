@@ -68,6 +68,9 @@ void GameBackend::ReadView(std::string game_id, int attempt,
   }
   v1::GetGameRequest get;
   get.set_game_id(game_id);
+  // The game and its moves in one read; a game_state from before that option
+  // answers no legal_moves, and the moves are then listed after.
+  get.set_include_legal_moves(true);
   client_->CallAsync(
       &GameClient::Stub::async_interface::GetGame, std::move(get), Repeatable(),
       [this, game_id, attempt, done](absl::StatusOr<v1::GetGameResponse> got) {
@@ -78,6 +81,11 @@ void GameBackend::ReadView(std::string game_id, int attempt,
         auto view = std::make_shared<GameView>();
         view->game = std::move(*got->mutable_game());
         if (view->game.result() != v1::GAME_RESULT_ONGOING) {
+          done(std::move(*view));
+          return;
+        }
+        if (got->has_legal_moves()) {
+          view->moves = std::move(*got->mutable_legal_moves());
           done(std::move(*view));
           return;
         }

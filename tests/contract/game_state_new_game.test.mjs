@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cluster } from './lib/cluster.mjs';
-import { startTwoReplicas, bot, createGame, getGame } from './lib/game_client.mjs';
+import { startTwoReplicas, bot, createGame, getGame, play } from './lib/game_client.mjs';
 
 const cluster = new Cluster();
 let A;
@@ -42,4 +42,32 @@ test('a new game\'s person and guest seats are not connected until their presenc
   const game = await getGame(B, people.id);
   assert.equal(game.white.connected, true);
   assert.equal(game.black.connected, false);
+});
+
+test('GetGame with include_legal_moves answers the legal moves of the state it returns, as ListLegalMoves does; without it, none', async () => {
+  const game = await createGame(A);
+  const check = async (client, label) => {
+    const both = await client.ok('GetGame', { game_id: game.id, include_legal_moves: true });
+    const listed = await client.ok('ListLegalMoves', { game_id: game.id });
+    assert.equal(both.legal_moves.ply, both.game.ply, `${label}: the moves' ply`);
+    assert.equal(both.legal_moves.side_to_move, both.game.side_to_move, `${label}: side to move`);
+    assert.deepEqual(both.legal_moves.moves, listed.moves, `${label}: the moves`);
+    assert.ok(both.legal_moves.moves.length > 0, `${label}: a game at its start has moves`);
+    assert.equal(both.legal_moves.must_capture, listed.must_capture, `${label}: must_capture`);
+    assert.equal(both.legal_moves.next_page_token, '', `${label}: all on one page`);
+    const plain = await client.ok('GetGame', { game_id: game.id });
+    assert.equal(plain.legal_moves, null, `${label}: no moves unless asked`);
+    return both;
+  };
+  await check(A, 'start');
+  const moved = await play([A], game, ['32-28', '19-23']);
+  // A position where a capture is compulsory: 28x19 is the only kind of move.
+  const both = await check(B, 'after 32-28 19-23');
+  assert.equal(both.game.ply, moved.ply);
+  assert.equal(both.legal_moves.must_capture, true, 'white must take on 23');
+
+  await A.ok('Resign', { game_id: game.id, player_token: game.white, expected_ply: moved.ply });
+  const over = await A.ok('GetGame', { game_id: game.id, include_legal_moves: true });
+  assert.deepEqual(over.legal_moves.moves, [], 'a finished game has no moves');
+  assert.equal(over.legal_moves.side_to_move, 'COLOR_UNSPECIFIED');
 });
