@@ -261,7 +261,12 @@ absl::StatusOr<std::vector<DueTimer>> RedisClockStore::ClaimDue(absl::Time now,
   DRAUGHTS_ASSIGN_OR_RETURN(std::vector<RedisReply> replies, redis->Pipeline(reads));
   for (std::size_t i = 0; i < replies.size(); ++i) {
     DRAUGHTS_ASSIGN_OR_RETURN(std::vector<RedisReply> values, replies[i].AsArray());
-    if (values.size() != 3 || values[0].is_nil()) continue;  // forgotten meanwhile
+    // Forgotten meanwhile, or the game's record lost what a move timer is
+    // armed for (a tombstone, fields gone): nothing to fire, and no reason
+    // to fail the claims of every other game with it.
+    if (values.size() != 3 || values[0].is_nil() || values[1].is_nil() || values[2].is_nil()) {
+      continue;
+    }
     DRAUGHTS_ASSIGN_OR_RETURN(moves[i]->game_version, values[0].AsInteger());
     DRAUGHTS_ASSIGN_OR_RETURN(int64_t ply, values[1].AsInteger());
     DRAUGHTS_ASSIGN_OR_RETURN(int64_t color, values[2].AsInteger());

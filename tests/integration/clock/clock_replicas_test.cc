@@ -105,6 +105,44 @@ TEST_F(ClockReplicasTest, AClaimOfADeadReplicaFiresAgainWhenItsLeaseEnds) {
   EXPECT_LT(late, lease + absl::Seconds(1));
 }
 
+TEST_F(ClockReplicasTest, AMoveTimerWhoseGameRecordLostItsFieldsDoesNotStopOtherClaims) {
+  auto options = platform::ParseRedisAddress(redis_address_);
+  ASSERT_TRUE(options.ok());
+  platform::RedisPool pool(*options, 1);
+  RedisClockStore store(&pool, {.key_prefix = prefix_});
+  const absl::Time now = absl::Now();
+  for (const std::string id : {"broken-game", "sound-game"}) {
+    ArmCommand arm;
+    arm.game_id = id;
+    arm.game_version = 3;
+    arm.expected_ply = 2;
+    arm.color = v1::COLOR_WHITE;
+    arm.deadline = now - absl::Seconds(1);
+    arm.human_seats = {v1::COLOR_WHITE, v1::COLOR_BLACK};
+    ASSERT_TRUE(store.Arm(arm, now - absl::Seconds(2)).ok());
+  }
+  // Only the version left in the broken game's record (as a tombstone
+  // written over a claim leaves it), its move timer still due.
+  {
+    auto lease = pool.Borrow();
+    ASSERT_TRUE(lease.ok());
+    ASSERT_TRUE((*lease)->Command({"HDEL", store.GameKey("broken-game"), "ply", "color"}).ok());
+  }
+
+  auto claimed = store.ClaimDue(now, now + absl::Seconds(5), 100);
+  ASSERT_TRUE(claimed.ok()) << claimed.status();
+  bool sound = false;
+  for (const DueTimer& timer : *claimed) {
+    if (timer.game_id == "sound-game" && timer.kind == DueTimer::Kind::kMove) {
+      sound = true;
+      EXPECT_EQ(timer.game_version, 3);
+      EXPECT_EQ(timer.expected_ply, 2);
+      EXPECT_EQ(timer.color, v1::COLOR_WHITE);
+    }
+  }
+  EXPECT_TRUE(sound) << "the sound game's deadline was not claimed";
+}
+
 TEST_F(ClockReplicasTest, TwoReplicasNeverFireOneDeadlineTwice) {
   ClockReplica a = StartClock();
   ClockReplica b = StartClock();
