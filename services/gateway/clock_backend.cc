@@ -33,4 +33,10 @@ absl::StatusOr<v1::HeartbeatResponse> ClockBackend::Heartbeat(const v1::Heartbea
   return client_->Call(&ClockClient::Stub::Heartbeat, request, Repeatable());
 }
 
+void ClockBackend::HeartbeatAsync(v1::HeartbeatRequest request,
+                                  std::function<void(absl::StatusOr<v1::HeartbeatResponse>)> done) {
+  client_->CallAsync(&ClockClient::Stub::async_interface::Heartbeat, std::move(request),
+                     Repeatable(), std::move(done));
+}
+
 }  // namespace draughts::gateway

@@ -27,6 +27,8 @@ class ClockBackend {
                      std::function<void(absl::StatusOr<v1::GetClockResponse>)> done);
   // Both calls are reads or refreshes of one "last seen": safe to repeat.
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
+  void HeartbeatAsync(v1::HeartbeatRequest request,
+                      std::function<void(absl::StatusOr<v1::HeartbeatResponse>)> done);
 
  private:
   std::unique_ptr<ClockClient> client_;

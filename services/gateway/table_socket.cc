@@ -7,6 +7,8 @@
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
 #include "gateway/rating_changes.h"
 #include "platform/logging.h"
 #include "platform/status.h"
@@ -497,38 +499,60 @@ void TableSocket::OnGameDone(int generation, const grpc::Status& status) {
 void TableSocket::Heartbeat() {
   if (heartbeat_game_id_.empty() || !open()) return;
   const std::string game_id = heartbeat_game_id_;
-  const std::vector<v1::Color> colors = heartbeat_colors_;
-  OnWorker([this, game_id, colors] {
-    absl::Duration interval = absl::Seconds(10);
-    bool stop = false;
-    for (v1::Color color : colors) {
-      v1::HeartbeatRequest request;
-      request.set_game_id(game_id);
-      request.set_color(color);
-      request.set_connection_id(connection_id_);
-      absl::StatusOr<v1::HeartbeatResponse> beat = services_->clock->Heartbeat(request);
-      if (beat.ok() && beat->has_interval()) {
-        interval = std::min(interval, absl::Seconds(beat->interval().seconds()) +
-                                          absl::Nanoseconds(beat->interval().nanos()));
-      }
-      // The game is over (NOT_FOUND) or the seat a bot's: nothing to keep.
-      if (absl::IsNotFound(beat.status()) || absl::IsFailedPrecondition(beat.status())) {
-        stop = true;
-      }
-    }
-    interval = std::max(interval, absl::Seconds(1));
-    OnStrand([this, game_id, interval, stop] {
-      if (game_id != heartbeat_game_id_) return;
-      if (stop) {
-        heartbeat_game_id_.clear();
-        return;
-      }
-      heartbeat_timer_.emplace(ws_.get_executor());
-      heartbeat_timer_->expires_after(absl::ToChronoMilliseconds(interval));
-      heartbeat_timer_->async_wait([self = shared_from_this(), game_id](beast::error_code error) {
-        if (!error && self->open() && game_id == self->heartbeat_game_id_) self->Heartbeat();
-      });
-    });
+  // One beat per colour held, on the callback API (no thread waits for the
+  // clock); the next beat is timed once all are answered.
+  struct Beats {
+    absl::Mutex mu;
+    std::size_t pending ABSL_GUARDED_BY(mu) = 0;
+    absl::Duration interval ABSL_GUARDED_BY(mu) = absl::Seconds(10);
+    bool stop ABSL_GUARDED_BY(mu) = false;
+  };
+  auto beats = std::make_shared<Beats>();
+  {
+    absl::MutexLock lock(&beats->mu);
+    beats->pending = heartbeat_colors_.size();
+  }
+  for (v1::Color color : heartbeat_colors_) {
+    v1::HeartbeatRequest request;
+    request.set_game_id(game_id);
+    request.set_color(color);
+    request.set_connection_id(connection_id_);
+    services_->clock->HeartbeatAsync(
+        std::move(request),
+        [self = shared_from_this(), beats, game_id](absl::StatusOr<v1::HeartbeatResponse> beat) {
+          absl::Duration interval;
+          bool stop = false;
+          {
+            absl::MutexLock lock(&beats->mu);
+            if (beat.ok() && beat->has_interval()) {
+              beats->interval =
+                  std::min(beats->interval, absl::Seconds(beat->interval().seconds()) +
+                                                absl::Nanoseconds(beat->interval().nanos()));
+            }
+            // The game is over (NOT_FOUND) or the seat a bot's: nothing to keep.
+            if (absl::IsNotFound(beat.status()) || absl::IsFailedPrecondition(beat.status())) {
+              beats->stop = true;
+            }
+            if (--beats->pending > 0) return;
+            interval = std::max(beats->interval, absl::Seconds(1));
+            stop = beats->stop;
+          }
+          self->OnStrand(
+              [self, game_id, interval, stop] { self->NextHeartbeat(game_id, interval, stop); });
+        });
+  }
+}
+
+void TableSocket::NextHeartbeat(const std::string& game_id, absl::Duration interval, bool stop) {
+  if (game_id != heartbeat_game_id_) return;
+  if (stop) {
+    heartbeat_game_id_.clear();
+    return;
+  }
+  heartbeat_timer_.emplace(ws_.get_executor());
+  heartbeat_timer_->expires_after(absl::ToChronoMilliseconds(interval));
+  heartbeat_timer_->async_wait([self = shared_from_this(), game_id](beast::error_code error) {
+    if (!error && self->open() && game_id == self->heartbeat_game_id_) self->Heartbeat();
   });
 }
 
@@ -537,19 +561,15 @@ void TableSocket::StopHeartbeats(bool send_closing) {
   if (heartbeat_game_id_.empty()) return;
   if (send_closing) {
     // Tells the clock this connection is gone now, not three beats later.
-    ClockBackend* clock = services_->clock;
-    std::vector<v1::HeartbeatRequest> requests;
     for (v1::Color color : heartbeat_colors_) {
       v1::HeartbeatRequest request;
       request.set_game_id(heartbeat_game_id_);
       request.set_color(color);
       request.set_connection_id(connection_id_);
       request.set_closing(true);
-      requests.push_back(std::move(request));
+      services_->clock->HeartbeatAsync(std::move(request),
+                                       [](absl::StatusOr<v1::HeartbeatResponse>) {});
     }
-    net::post(*context_.workers, [clock, requests = std::move(requests)] {
-      for (const v1::HeartbeatRequest& request : requests) (void)clock->Heartbeat(request);
-    });
   }
   heartbeat_game_id_.clear();
   heartbeat_colors_.clear();

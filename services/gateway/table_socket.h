@@ -122,6 +122,8 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
 
   // --- presence ---
   void Heartbeat();
+  // All beats answered: the next in `interval`, or none (`stop`).
+  void NextHeartbeat(const std::string& game_id, absl::Duration interval, bool stop);
   void StopHeartbeats(bool send_closing);
 
   // --- chat ---

@@ -93,6 +93,7 @@ class GatewayRun final : public TableHost {
                           [this] { return set_up_ == static_cast<int>(tables_.size()); });
     }
     const double ramp_seconds = absl::ToDoubleSeconds(absl::Now() - ramp_start);
+    ramped_.store(true);
     window_.RestartNow();
     window_.RunUntilStop();
     const int live = live_games_.load();
@@ -129,6 +130,7 @@ class GatewayRun final : public TableHost {
   bool stopping() const override { return stopping_.load(); }
 
   std::optional<absl::Time> NextMoveSlot(absl::Time earliest) override {
+    if (options_.quiet_ramp && !ramped_.load()) return std::nullopt;
     std::lock_guard<std::mutex> lock(mu_);
     return slots_.Take(absl::Now(), earliest);
   }
@@ -140,6 +142,7 @@ class GatewayRun final : public TableHost {
     changed_.notify_all();
   }
   void LiveGames(int delta) override { live_games_.fetch_add(delta); }
+  bool ramping() const override { return options_.quiet_ramp && !ramped_.load(); }
   void TableDrained() override { Counted(drained_); }
   void TableFinished() override { Counted(finished_); }
 
@@ -175,6 +178,7 @@ class GatewayRun final : public TableHost {
   MoveSlots slots_;  // under mu_
   std::atomic<bool> stopping_{false};
   std::atomic<int> live_games_{0};
+  std::atomic<bool> ramped_{false};
   std::mutex mu_;
   std::condition_variable changed_;
   int setting_up_ = 0;

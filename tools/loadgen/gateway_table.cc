@@ -375,7 +375,9 @@ void GatewayTable::MaybeScheduleMove(Client& client) {
   // The socket's own action spacing first, then a slot of the run's rate
   // (taken only once the move is ready, so sends keep the rate).
   const std::optional<absl::Time> slot = host_.NextMoveSlot(client.next_action_at);
-  const absl::Time at = slot.value_or(client.next_action_at);
+  // While the ramp holds moves, ask again in a moment.
+  const absl::Time at = slot.value_or(host_.ramping() ? absl::Now() + absl::Milliseconds(200)
+                                                      : client.next_action_at);
   client.move_timer_armed = true;
   client.move_timer->expires_after(
       std::chrono::microseconds(std::max<int64_t>(0, absl::ToInt64Microseconds(at - absl::Now()))));

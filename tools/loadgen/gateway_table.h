@@ -49,6 +49,8 @@ class TableHost {
   // When a move asked for now is sent (a slot of the run's target rate,
   // move_slots.h), or nothing while `earliest` is ahead: ask again then.
   virtual std::optional<absl::Time> NextMoveSlot(absl::Time earliest) = 0;
+  // True while moves wait for the ramp to end (--quiet-ramp).
+  virtual bool ramping() const = 0;
   // The table's first game started, or its setup failed.
   virtual void TableSetUp() = 0;
   // +1 when a game starts, -1 when it ends.

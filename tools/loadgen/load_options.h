@@ -46,6 +46,10 @@ struct LoadOptions {
   // How long every table may take to start its first game; the warm-up and
   // the measured window follow.
   absl::Duration ramp_timeout = absl::Seconds(120);
+  // No move until every table's game has started (or the ramp timed out):
+  // the window then measures the whole crowd, not the first tables playing
+  // as fast as the rate allows while the others still try to sit down.
+  bool quiet_ramp = false;
 };
 
 }  // namespace draughts::loadgen

@@ -51,6 +51,8 @@ absl::Status Main(int argc, char** argv) {
   spec.AddInt("setup-concurrency", "", 32, "gateway mode: tables set up at once");
   spec.AddDuration("ramp-timeout", "", absl::Seconds(120),
                    "gateway mode: time allowed for every table to start its first game");
+  spec.AddBool("quiet-ramp", "", false,
+               "gateway mode: no move until every table's first game has started");
   DRAUGHTS_ASSIGN_OR_RETURN(platform::Config config, platform::ParseConfig(spec, argc, argv));
   if (config.help_requested()) return absl::OkStatus();
 
@@ -102,6 +104,7 @@ absl::Status Main(int argc, char** argv) {
     options.setup_concurrency = static_cast<int>(setup_concurrency);
     DRAUGHTS_ASSIGN_OR_RETURN(options.time_per_move, config.GetString("time-per-move"));
     DRAUGHTS_ASSIGN_OR_RETURN(options.ramp_timeout, config.GetDuration("ramp-timeout"));
+    DRAUGHTS_ASSIGN_OR_RETURN(options.quiet_ramp, config.GetBool("quiet-ramp"));
   }
   DRAUGHTS_ASSIGN_OR_RETURN(LoadSummary summary,
                             mode == "gateway" ? RunGatewayLoad(options) : RunGrpcLoad(options));

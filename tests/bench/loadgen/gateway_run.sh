@@ -28,6 +28,9 @@ variant=${VARIANT:-international}
 move_limit=${MOVE_LIMIT:-80}
 time_per_move=${TIME_PER_MOVE:-60s}
 io_threads=${IO_THREADS:-2}
+# No move before every table has sat down (QUIET_RAMP=no: the first tables
+# play while the others arrive).
+quiet_ramp=${QUIET_RAMP:-yes}
 perf=${PERF:-no}
 perf_seconds=${PERF_SECONDS:-15}
 
@@ -96,7 +99,7 @@ procs=("$gw_pid" "$gs_pid" "$mm_pid" "$clock_pid" "$chat_pid" "$redis_pid")
 declare -A cpu_before
 for i in "${!procs[@]}"; do cpu_before[$i]=$(cpu_seconds "${procs[$i]}"); done
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "bench: games=$games spectators=$spectators rate=$rate duration=$duration warmup=$warmup" \
+echo "bench: games=$games spectators=$spectators rate=$rate duration=$duration warmup=$warmup quiet_ramp=$quiet_ramp" \
   "variant=$variant move_limit=$move_limit time_per_move=$time_per_move on $(nproc) cores," \
   "load before: $load_before"
 
@@ -120,7 +123,7 @@ fi
 "$build/tools/loadgen/loadgen" --mode=gateway --gateway="127.0.0.1:$gateway_port" \
   --games="$games" --spectators="$spectators" --rate="$rate" --duration="$duration" \
   --warmup="$warmup" --variant="$variant" --move-limit="$move_limit" \
-  --time-per-move="$time_per_move" --io-threads="$io_threads" \
+  --time-per-move="$time_per_move" --io-threads="$io_threads" --quiet-ramp="$quiet_ramp" \
   --pids="$(IFS=,; echo "${procs[*]}")" >"$work/loadgen.out" 2>"$work/loadgen.err" &
 loadgen_pid=$!
 pids+=("$loadgen_pid")
