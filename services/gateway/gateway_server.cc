@@ -68,11 +68,29 @@ void GatewayServer::EnableTableSockets(ClockBackend* clock, ChatBackend* chat) {
   snapshots_.emplace(GameAndClockReader(games_, clock));
   tables_->snapshots = &*snapshots_;
   GameClient* game_client = &games_->client();
-  feeds_.emplace([game_client](const v1::WatchGameRequest& request, grpc::ClientContext* context,
-                               grpc::ClientReadReactor<v1::GameEvent>* reactor) {
-    game_client->stub().async()->WatchGame(context, &request, reactor);
-  });
+  feeds_.emplace(
+      [game_client](const v1::WatchGameRequest& request, grpc::ClientContext* context,
+                    grpc::ClientReadReactor<v1::GameEvent>* reactor) {
+        game_client->stub().async()->WatchGame(context, &request, reactor);
+      },
+      GameFeedKind());
   tables_->feeds = &*feeds_;
+  MatchmakingClient* table_client = &matchmaking_->client();
+  table_feeds_.emplace(
+      [table_client](const v1::WatchTableRequest& request, grpc::ClientContext* context,
+                     grpc::ClientReadReactor<v1::TableEvent>* reactor) {
+        table_client->stub().async()->WatchTable(context, &request, reactor);
+      },
+      TableFeedKind());
+  tables_->table_feeds = &*table_feeds_;
+  ChatClient* chat_client = &chat->client();
+  chat_feeds_.emplace(
+      [chat_client](const v1::WatchChatRequest& request, grpc::ClientContext* context,
+                    grpc::ClientReadReactor<v1::ChatMessage>* reactor) {
+        chat_client->stub().async()->WatchChat(context, &request, reactor);
+      },
+      ChatFeedKind());
+  tables_->chat_feeds = &*chat_feeds_;
   if (archive_ != nullptr && archive_->client() != nullptr) {
     table_ratings_.emplace(archive_->client());
     tables_->ratings = &*table_ratings_;

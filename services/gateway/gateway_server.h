@@ -89,6 +89,8 @@ class GatewayServer {
   SessionSocketCounter table_sockets_per_session_{kMaxTableSocketsPerSession};
   std::optional<GameSnapshotCache> snapshots_;
   std::optional<GameFeeds> feeds_;
+  std::optional<TableFeeds> table_feeds_;
+  std::optional<ChatFeeds> chat_feeds_;
   std::optional<TableSocketServices> tables_;
   std::optional<RatingBackend> table_ratings_;
   boost::asio::thread_pool workers_;

@@ -193,17 +193,17 @@ void TableSocket::After(int failures, std::function<void()> work) {
       });
 }
 
-template <typename Event>
-std::shared_ptr<StreamHandle> TableSocket::Follow(
-    typename StreamReactor<Event>::Starter starter, int generation,
-    void (TableSocket::*on_event)(int, Event),
+template <typename Feeds>
+std::shared_ptr<typename Feeds::Subscription> TableSocket::Follow(
+    Feeds& feeds, const std::string& key, const std::string& after, int generation,
+    void (TableSocket::*on_event)(int, std::shared_ptr<const typename Feeds::Fed>),
     void (TableSocket::*on_done)(int, const grpc::Status&)) {
   auto self = shared_from_this();
-  std::shared_ptr<StreamHandle> stream = StartStream<Event>(
-      starter,
-      [self, generation, on_event](Event event) {
-        self->OnStrand([self, generation, on_event, event = std::move(event)]() mutable {
-          ((*self).*on_event)(generation, std::move(event));
+  std::shared_ptr<typename Feeds::Subscription> stream = feeds.Watch(
+      key, after,
+      [self, generation, on_event](std::shared_ptr<const typename Feeds::Fed> fed) {
+        self->OnStrand([self, generation, on_event, fed = std::move(fed)]() mutable {
+          ((*self).*on_event)(generation, std::move(fed));
         });
       },
       [self, generation, on_done](const grpc::Status& status) {
@@ -231,21 +231,14 @@ void TableSocket::SendWelcome() {
 }
 
 void TableSocket::WatchTable() {
-  const int generation = ++table_generation_;
-  v1::WatchTableRequest request;
-  request.set_table_id(opening_.table_id);
-  request.set_from_event_id(table_from_);
-  MatchmakingClient& client = services_->matchmaking->client();
-  table_stream_ = Follow<v1::TableEvent>(
-      [&client, request](grpc::ClientContext* context,
-                         grpc::ClientReadReactor<v1::TableEvent>* reactor) {
-        client.stub().async()->WatchTable(context, &request, reactor);
-      },
-      generation, &TableSocket::OnTableEvent, &TableSocket::OnTableDone);
+  table_stream_ =
+      Follow(*services_->table_feeds, opening_.table_id, table_from_, ++table_generation_,
+             &TableSocket::OnTableEvent, &TableSocket::OnTableDone);
 }
 
-void TableSocket::OnTableEvent(int generation, v1::TableEvent event) {
+void TableSocket::OnTableEvent(int generation, std::shared_ptr<const TableFeeds::Fed> fed) {
   if (generation != table_generation_) return;
+  const v1::TableEvent& event = fed->event;
   table_failures_ = 0;
   table_from_ = event.event_id();
   score_.Apply(event);
@@ -406,19 +399,8 @@ void TableSocket::ShowGame(std::shared_ptr<const GameSnapshot> snapshot) {
 }
 
 void TableSocket::WatchGame() {
-  const int generation = ++game_generation_;
-  auto self = shared_from_this();
-  game_stream_ = services_->feeds->Watch(
-      game_id_, game_from_,
-      [self, generation](std::shared_ptr<const FeedEvent> fed) {
-        self->OnStrand([self, generation, fed = std::move(fed)]() mutable {
-          self->OnGameEvent(generation, std::move(fed));
-        });
-      },
-      [self, generation](const grpc::Status& status) {
-        self->OnStrand([self, generation, status] { self->OnGameDone(generation, status); });
-      });
-  if (closed_) game_stream_->Cancel();
+  game_stream_ = Follow(*services_->feeds, game_id_, game_from_, ++game_generation_,
+                        &TableSocket::OnGameEvent, &TableSocket::OnGameDone);
 }
 
 void TableSocket::OnGameEvent(int generation, std::shared_ptr<const FeedEvent> fed) {
@@ -606,26 +588,15 @@ void TableSocket::LoadChat() {
 }
 
 void TableSocket::WatchChat() {
-  const int generation = ++chat_generation_;
-  v1::WatchChatRequest request;
-  request.mutable_room()->set_table_id(opening_.table_id);
-  request.set_from_message_id(chat_from_);
-  ChatClient& client = services_->chat->client();
-  chat_stream_ = Follow<v1::ChatMessage>(
-      [&client, request](grpc::ClientContext* context,
-                         grpc::ClientReadReactor<v1::ChatMessage>* reactor) {
-        client.stub().async()->WatchChat(context, &request, reactor);
-      },
-      generation, &TableSocket::OnChatMessage, &TableSocket::OnChatDone);
+  chat_stream_ = Follow(*services_->chat_feeds, opening_.table_id, chat_from_, ++chat_generation_,
+                        &TableSocket::OnChatMessage, &TableSocket::OnChatDone);
 }
 
-void TableSocket::OnChatMessage(int generation, v1::ChatMessage message) {
+void TableSocket::OnChatMessage(int generation, std::shared_ptr<const ChatFeeds::Fed> fed) {
   if (generation != chat_generation_) return;
   chat_failures_ = 0;
-  chat_from_ = message.message_id();
-  v1::ServerFrame frame;
-  *frame.mutable_chat_message() = std::move(message);
-  Send(frame);
+  chat_from_ = fed->event.message_id();
+  SendJson(fed->frame);
 }
 
 void TableSocket::OnChatDone(int generation, const grpc::Status& status) {

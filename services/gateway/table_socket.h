@@ -9,8 +9,8 @@
 //
 // Threads: socket I/O and all of this object's state live on the
 // connection's strand. The three streams are read with gRPC's callback API
-// (stream_reactor.h: no thread per stream; the game's stream shared by the
-// sockets of the game, game_feeds.h); their events, the answers of game
+// (stream_reactor.h: no thread per stream), each shared by the sockets of
+// its table in this process (game_feeds.h); their events, the answers of game
 // actions (callback API) and of the other calls (blocking, on the worker
 // pool) are posted back to the strand. Closing the socket cancels the
 // streams.
@@ -80,18 +80,20 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   void OnWorker(std::function<void()> work);
   // Runs `work` on the strand after a backoff for `failures`.
   void After(int failures, std::function<void()> work);
-  // Starts one of the three streams: its events and its end are posted to
-  // the strand, to `on_event` and `on_done` with `generation` (which drop
-  // them once a newer stream has replaced this one).
-  template <typename Event>
-  std::shared_ptr<StreamHandle> Follow(typename StreamReactor<Event>::Starter starter,
-                                       int generation, void (TableSocket::*on_event)(int, Event),
-                                       void (TableSocket::*on_done)(int, const grpc::Status&));
+  // Follows one of the three streams (shared with the other sockets of this
+  // process, game_feeds.h): its events and its end are posted to the
+  // strand, to `on_event` and `on_done` with `generation` (which drop them
+  // once a newer stream has replaced this one).
+  template <typename Feeds>
+  std::shared_ptr<typename Feeds::Subscription> Follow(
+      Feeds& feeds, const std::string& key, const std::string& after, int generation,
+      void (TableSocket::*on_event)(int, std::shared_ptr<const typename Feeds::Fed>),
+      void (TableSocket::*on_done)(int, const grpc::Status&));
 
   // --- the table ---
   void SendWelcome();
   void WatchTable();
-  void OnTableEvent(int generation, v1::TableEvent event);
+  void OnTableEvent(int generation, std::shared_ptr<const TableFeeds::Fed> fed);
   void OnTableDone(int generation, const grpc::Status& status);
   void SendTableView(const v1::TableEvent* event);
   // A game newer than the one shown started: refresh the tokens, then feed it.
@@ -129,7 +131,7 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   // --- chat ---
   void LoadChat();
   void WatchChat();
-  void OnChatMessage(int generation, v1::ChatMessage message);
+  void OnChatMessage(int generation, std::shared_ptr<const ChatFeeds::Fed> fed);
   void OnChatDone(int generation, const grpc::Status& status);
 
   // --- actions ---
@@ -203,9 +205,9 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   std::string heartbeat_game_id_;
   std::vector<v1::Color> heartbeat_colors_;
 
-  std::shared_ptr<StreamHandle> table_stream_;
+  std::shared_ptr<TableFeeds::Subscription> table_stream_;
   std::shared_ptr<GameFeeds::Subscription> game_stream_;
-  std::shared_ptr<StreamHandle> chat_stream_;
+  std::shared_ptr<ChatFeeds::Subscription> chat_stream_;
   std::atomic<bool> closed_{false};
 };
 

@@ -24,8 +24,11 @@ struct TableSocketServices {
   SessionSocketCounter* per_session = nullptr;
   // The game reads shared by the sockets of one game.
   GameSnapshotCache* snapshots = nullptr;
-  // The WatchGame streams shared by the sockets of one game.
+  // The WatchGame, WatchTable and WatchChat streams shared by the sockets
+  // of one table.
   GameFeeds* feeds = nullptr;
+  TableFeeds* table_feeds = nullptr;
+  ChatFeeds* chat_feeds = nullptr;
 };
 
 }  // namespace draughts::gateway

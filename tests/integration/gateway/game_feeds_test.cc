@@ -1,4 +1,4 @@
-// GameFeeds (services/gateway/game_feeds.h) on a real GameService (the
+// SharedFeeds (services/gateway/shared_feeds.h) for games on a real GameService (the
 // game_state library over the test Redis, GatewayEnv): the sockets of one
 // game share one WatchGame stream and each gets every event once, in order;
 // a socket whose resume point the feed no longer holds gets a stream of its
@@ -78,11 +78,12 @@ class GameFeedsTest : public ::testing::Test {
     ASSERT_TRUE(started.ok()) << started;
     stub_ = v1::GameService::NewStub(grpc::CreateChannel(
         absl::StrCat("127.0.0.1:", env_.game_state_port()), grpc::InsecureChannelCredentials()));
-    feeds_ = std::make_unique<GameFeeds>([this](const v1::WatchGameRequest& request,
-                                                grpc::ClientContext* context,
-                                                grpc::ClientReadReactor<v1::GameEvent>* reactor) {
-      stub_->async()->WatchGame(context, &request, reactor);
-    });
+    feeds_ = std::make_unique<GameFeeds>(
+        [this](const v1::WatchGameRequest& request, grpc::ClientContext* context,
+               grpc::ClientReadReactor<v1::GameEvent>* reactor) {
+          stub_->async()->WatchGame(context, &request, reactor);
+        },
+        GameFeedKind());
     v1::CreateGameRequest create;
     create.set_idempotency_key(absl::StrCat("feeds-test-", NewSessionId()));
     create.set_variant("international");
