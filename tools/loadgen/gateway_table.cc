@@ -166,10 +166,16 @@ void GatewayTable::SchedulePing() {
 
 void GatewayTable::OnFrame(Client& client, std::string_view text) {
   std::string_view kind = FrameKind(text);
-  // Frames only drawn by a browser (table, snapshot, clock, chat) are not
-  // parsed: the players follow the game from its events.
-  if (kind == "table" || kind == "snapshot" || kind == "clock" || kind == "chatHistory" ||
-      kind == "pong" || kind == "gameOver") {
+  // Frames only drawn by a browser (snapshot, clock, chat) are not parsed:
+  // the players follow the game from its events. A player reads the table
+  // view after a game, as the page's "Play again" does, to vote once the
+  // table has recorded the end (the game's own end may come first).
+  if (kind == "table") {
+    if (client.player && client.voted_game != client.game_id) OnTableView(client, text);
+    return;
+  }
+  if (kind == "snapshot" || kind == "clock" || kind == "chatHistory" || kind == "pong" ||
+      kind == "gameOver") {
     return;
   }
   if (kind == "chatMessage") {
@@ -206,6 +212,28 @@ void GatewayTable::OnFrame(Client& client, std::string_view text) {
     default:
       return;
   }
+}
+
+void GatewayTable::OnTableView(Client& client, std::string_view text) {
+  v1::ServerFrame frame;
+  if (!ParseJson(text, &frame)) {
+    host_.stats().Error("socket", "unparsable frame");
+    return;
+  }
+  const v1::Table& table = frame.table().table();
+  if (table.status() == v1::TABLE_STATUS_FINISHED) client.finished_game = table.game_id();
+  MaybeVoteRematch(client);
+}
+
+void GatewayTable::MaybeVoteRematch(Client& client) {
+  // "Play again" once both the game's end and the table's are seen: both
+  // players' votes start the table's next game.
+  if (!client.game_over || client.game_id.empty() || client.finished_game != client.game_id ||
+      client.voted_game == client.game_id || stopping_ || host_.stopping()) {
+    return;
+  }
+  client.voted_game = client.game_id;
+  SendAction(client, "voteRematch", "{}", {"voteRematch", "", 0});
 }
 
 GatewayTable::Round& GatewayTable::RoundOf(const std::string& game_id) {
@@ -313,10 +341,7 @@ void GatewayTable::OnGameEvent(Client& client, const v1::GameEvent& event) {
     if (client.player && client.game_id == event.game_id()) {
       client.game_over = true;
       client.move_timer->cancel();
-      // "Play again": both votes start the table's next game.
-      if (!stopping_ && !host_.stopping()) {
-        SendAction(client, "voteRematch", "{}", {"voteRematch", "", 0});
-      }
+      MaybeVoteRematch(client);
     }
     if (stopping_) CheckDrained();
   }

@@ -90,6 +90,10 @@ class GatewayTable : public std::enable_shared_from_this<GatewayTable> {
     bool closed = false;
     // Players: the game this socket plays, its colour and position.
     std::string game_id;
+    // The last game the table view showed finished, and the last one voted
+    // a rematch for.
+    std::string finished_game;
+    std::string voted_game;
     bool white = false;
     bool game_over = true;
     std::optional<rules::Position> position;
@@ -118,6 +122,8 @@ class GatewayTable : public std::enable_shared_from_this<GatewayTable> {
 
   void OnFrame(Client& client, std::string_view text);
   void OnGameEvent(Client& client, const v1::GameEvent& event);
+  void OnTableView(Client& client, std::string_view text);
+  void MaybeVoteRematch(Client& client);
   void OnAnswer(Client& client, const std::string& request_id, bool ok, const std::string& code);
   void OnClosed(Client& client, const std::string& why);
 
