@@ -168,6 +168,8 @@ async function playToResignation(rated) {
   for (const client of [alice, bob, carol]) await client.open(tableId);
   const snapshot = await alice.waitFor((f) => f.snapshot?.game.gameId, 'snapshot');
   const white = snapshot.snapshot.yourColors[0] === 'COLOR_WHITE' ? alice : bob;
+  // As the page: the resign button acts on the game its own socket shows.
+  await white.waitFor((f) => f.snapshot?.game.gameId === snapshot.snapshot.game.gameId, 'white\'s snapshot');
   const answer = await white.act({ resign: { expectedPly: 0 } });
   assert.ok(answer.ack, JSON.stringify(answer));
   return { gameId: snapshot.snapshot.game.gameId, white, black: white === alice ? bob : alice };
