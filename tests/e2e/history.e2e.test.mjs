@@ -66,6 +66,10 @@ async function withBrowser(name, body) {
 // Registers an account in this browser (its cookie is then the account's).
 async function register(page, name) {
   await page.goto(`${base}/`);
+  // The lobby makes a guest session on a first visit; registering while its
+  // request is in flight races two Set-Cookie answers, and the guest one can
+  // land last (the page is then a guest, with no line of its own).
+  await page.waitForFunction(() => localStorage.getItem('draughts.sessionMade') === '1');
   const answer = await page.evaluate(async (name) => {
     const r = await fetch('/api/accounts', {
       method: 'POST',
