@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/time.h>
+#include <cerrno>
 
 #include <algorithm>
 #include <chrono>
@@ -194,8 +195,9 @@ absl::Status RedisClient::ConnectOnce() {
 }
 
 bool RedisClient::SocketLooksAlive() const {
-  // Between commands the server never sends anything (no pub/sub here), so
-  // a readable or hung-up socket means the server closed it.
+  // Between commands the server never sends anything (a subscriber reads
+  // with ReadPushed, not Command), so a readable or hung-up socket means the
+  // server closed it.
   struct pollfd pfd = {context_->fd, POLLIN | POLLRDHUP, 0};
   int ready = ::poll(&pfd, 1, 0);
   return ready == 0;
@@ -346,6 +348,39 @@ absl::StatusOr<std::vector<RedisReply>> RedisClient::RunPipeline(
     replies.push_back(RedisReply::FromHiredis(reply.get()));
   }
   return replies;
+}
+
+absl::StatusOr<std::vector<RedisReply>> RedisClient::ReadPushed(absl::Duration timeout,
+                                                                int wake_fd) {
+  if (cluster_ != nullptr) {
+    return absl::FailedPreconditionError(
+        "redis: subscribe on one node of a cluster, not through it");
+  }
+  if (context_ == nullptr || context_->err != 0) return ConnectionLost("subscriber read");
+  std::vector<RedisReply> pushed;
+  // Replies already in hiredis's buffer first: poll() cannot see those.
+  auto take_buffered = [&]() -> absl::Status {
+    while (true) {
+      void* raw = nullptr;
+      if (redisGetReplyFromReader(context_.get(), &raw) != REDIS_OK) {
+        return ConnectionLost("unreadable pushed message");
+      }
+      if (raw == nullptr) return absl::OkStatus();
+      ReplyPtr reply(static_cast<redisReply*>(raw));
+      pushed.push_back(RedisReply::FromHiredis(reply.get()));
+    }
+  };
+  if (absl::Status status = take_buffered(); !status.ok()) return status;
+  if (!pushed.empty()) return pushed;
+  struct pollfd fds[2] = {{context_->fd, POLLIN | POLLRDHUP, 0}, {wake_fd, POLLIN, 0}};
+  const int ready =
+      ::poll(fds, wake_fd >= 0 ? 2 : 1,
+             static_cast<int>(std::max<int64_t>(0, absl::ToInt64Milliseconds(timeout))));
+  if (ready < 0 && errno != EINTR) return ConnectionLost("poll");
+  if (ready <= 0 || fds[0].revents == 0) return pushed;
+  if (redisBufferRead(context_.get()) != REDIS_OK) return ConnectionLost("subscriber read");
+  if (absl::Status status = take_buffered(); !status.ok()) return status;
+  return pushed;
 }
 
 }  // namespace draughts::platform

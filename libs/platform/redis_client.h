@@ -105,6 +105,13 @@ class RedisClient {
   absl::StatusOr<std::vector<RedisReply>> Pipeline(
       const std::vector<std::vector<std::string>>& commands);
 
+  // Subscriber mode, after a SUBSCRIBE sent with Command() on a single
+  // server: the messages the server pushed since, waiting up to `timeout`
+  // for the first; empty when none came. A readable `wake_fd` (when >= 0)
+  // ends the wait early. UNAVAILABLE when the connection broke (subscribe
+  // again on a new one: messages sent meanwhile are lost).
+  absl::StatusOr<std::vector<RedisReply>> ReadPushed(absl::Duration timeout, int wake_fd = -1);
+
  private:
   friend class RedisClusterClient;
 

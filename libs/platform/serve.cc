@@ -96,6 +96,8 @@ absl::StatusOr<std::unique_ptr<RunningServer>> RunningServer::Start(
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> creators;
   creators.push_back(std::move(interceptor).value());
   builder.experimental().SetInterceptorCreators(std::move(creators));
+  builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MAX_POLLERS,
+                              options.max_idle_handler_threads);
   if (options.configure_builder) options.configure_builder(builder);
 
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();

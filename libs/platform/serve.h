@@ -47,6 +47,12 @@ struct ServeOptions {
   // metrics_host:metrics_port (0 = any free port) unless one is running.
   int metrics_port = -1;
   std::string metrics_host = "0.0.0.0";
+  // The synchronous server ends a handler thread once more than this many
+  // are idle and starts new ones under load; gRPC's default (2) makes a
+  // service with many calls in flight create and destroy a thread for most
+  // of them (measured on the clock's heartbeats: thread creation and
+  // teardown led its profile).
+  int max_idle_handler_threads = 32;
   // Extra builder settings (message sizes, keepalive...), applied last.
   std::function<void(grpc::ServerBuilder&)> configure_builder;
   // Called once the server accepts calls, with the bound ports (metrics 0

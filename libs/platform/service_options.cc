@@ -22,6 +22,8 @@ void AddStandardServiceOptions(ConfigSpec& spec, std::string_view env_prefix, in
                    "after the drain: time in-flight calls get before being cancelled");
   spec.AddDuration("readiness-interval", prefix + "_READINESS_INTERVAL", absl::Seconds(2),
                    "how often dependencies (Redis, PostgreSQL) are probed for the health service");
+  spec.AddInt("max-handler-threads", prefix + "_MAX_HANDLER_THREADS", 32,
+              "idle gRPC handler threads kept alive (a synchronous call holds one while it runs)");
 }
 
 absl::StatusOr<ServeOptions> ServeOptionsFromConfig(const Config& config) {
@@ -42,6 +44,11 @@ absl::StatusOr<ServeOptions> ServeOptionsFromConfig(const Config& config) {
   if (options.readiness_interval <= absl::ZeroDuration()) {
     return absl::InvalidArgumentError("--readiness-interval must be positive");
   }
+  DRAUGHTS_ASSIGN_OR_RETURN(int64_t handler_threads, config.GetInt("max-handler-threads"));
+  if (handler_threads < 2 || handler_threads > 4096) {
+    return absl::InvalidArgumentError("--max-handler-threads must be 2-4096");
+  }
+  options.max_idle_handler_threads = static_cast<int>(handler_threads);
   return options;
 }
 

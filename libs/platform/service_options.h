@@ -6,6 +6,7 @@
 //   --drain             <PREFIX>_DRAIN             NOT_SERVING period before stopping
 //   --shutdown-timeout  <PREFIX>_SHUTDOWN_TIMEOUT  time in-flight calls get at stop
 //   --readiness-interval <PREFIX>_READINESS_INTERVAL how often readiness probes run
+//   --max-handler-threads <PREFIX>_MAX_HANDLER_THREADS idle gRPC handler threads kept
 //
 // The prefix (e.g. "DRAUGHTS_RATING") keeps env vars of services that share
 // a shell or a pod apart.

@@ -1,7 +1,12 @@
 #include "platform/stream_feed.h"
 
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <deque>
+#include <tuple>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -47,6 +52,15 @@ class RedisStreamFeed::Subscription final : public StreamSubscription {
     if (ready) ready();
   }
 
+  // Ends a wait in Next now (any thread).
+  void Wake() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      woken_ = true;
+    }
+    arrived_.notify_one();
+  }
+
   bool SetReadyCallback(std::function<void()> ready) override {
     std::lock_guard<std::mutex> lock(mu_);
     ready_ = std::move(ready);
@@ -62,8 +76,9 @@ class RedisStreamFeed::Subscription final : public StreamSubscription {
       // expired wait costs a futex call.
       if (timeout > absl::ZeroDuration()) {
         arrived_.wait_for(lock, absl::ToChronoMilliseconds(timeout),
-                          [this] { return !queue_.empty(); });
+                          [this] { return !queue_.empty() || woken_; });
       }
+      woken_ = false;
       batches.swap(queue_);
     }
     std::vector<StreamEntry> out;
@@ -109,18 +124,17 @@ class RedisStreamFeed::Subscription final : public StreamSubscription {
   std::mutex mu_;
   std::condition_variable arrived_;
   std::deque<Batch> queue_;
+  bool woken_ = false;
   std::function<void()> ready_;
 };
 
 RedisStreamFeed::RedisStreamFeed(RedisPool* pool, RedisOptions tail_options,
                                  StreamFeedOptions options)
-    : pool_(pool), tail_options_(std::move(tail_options)), options_(options) {
-  // The blocking read gets its own round-trip allowance on top of the block.
-  tail_options_.command_timeout = options_.block + absl::Seconds(2);
-  if (tail_options_.cluster_seeds.empty()) {
-    tailer_ = std::thread([this] { TailLoop(); });
-  } else {
-    tailer_ = std::thread([this] { ClusterTailLoop(); });
+    : pool_(pool), tail_options_(std::move(tail_options)), options_(std::move(options)) {
+  tailer_ = std::thread([this] { TailLoop(); });
+  if (!options_.change_channel.empty()) {
+    wake_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    notices_ = std::thread([this] { NoticeLoop(); });
   }
 }
 
@@ -129,9 +143,21 @@ RedisStreamFeed::~RedisStreamFeed() {
     std::lock_guard<std::mutex> lock(mu_);
     stopping_ = true;
   }
-  watched_changed_.notify_all();
-  WakeTailer();
+  changed_.notify_all();
+  if (wake_fd_ >= 0) {
+    const uint64_t one = 1;
+    (void)!::write(wake_fd_, &one, sizeof(one));
+  }
   tailer_.join();
+  if (notices_.joinable()) notices_.join();
+  if (wake_fd_ >= 0) ::close(wake_fd_);
+}
+
+void RedisStreamFeed::WakeAll() {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto& [key, watched] : watched_) {
+    for (Subscription* subscription : watched.subscribers) subscription->Wake();
+  }
 }
 
 int RedisStreamFeed::watched_streams() const {
@@ -181,15 +207,12 @@ void RedisStreamFeed::Register(Subscription* subscription, const std::string& ke
     auto [it, inserted] = watched_.try_emplace(key);
     if (inserted) {
       it->second.cursor = tail_from;
-      ++watched_generation_;
+      dirty_.insert(key);
     }
     it->second.subscribers.push_back(subscription);
     new_stream = inserted;
   }
-  if (new_stream) {
-    watched_changed_.notify_all();
-    WakeTailer();
-  }
+  if (new_stream) changed_.notify_all();
 }
 
 void RedisStreamFeed::Unregister(Subscription* subscription, const std::string& key) {
@@ -199,117 +222,56 @@ void RedisStreamFeed::Unregister(Subscription* subscription, const std::string& 
   auto& subscribers = it->second.subscribers;
   subscribers.erase(std::remove(subscribers.begin(), subscribers.end(), subscription),
                     subscribers.end());
-  if (subscribers.empty()) watched_.erase(it);
+  if (subscribers.empty()) {
+    watched_.erase(it);
+    dirty_.erase(key);
+  }
 }
 
-void RedisStreamFeed::WakeTailer() {
-  const int64_t id = tail_client_id_.load();
-  if (id < 0) return;
-  absl::StatusOr<RedisPool::Lease> redis = pool_->Borrow();
-  if (redis.ok()) (void)(*redis)->Command({"CLIENT", "UNBLOCK", absl::StrCat(id)});
+void RedisStreamFeed::MarkChanged(const std::vector<std::string>& keys) {
+  bool marked = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const std::string& key : keys) {
+      if (watched_.contains(key)) marked = dirty_.insert(key).second || marked;
+    }
+  }
+  if (marked) changed_.notify_all();
 }
 
 void RedisStreamFeed::TailLoop() {
   RedisClient client(tail_options_);
+  const bool notified = !options_.change_channel.empty();
+  const absl::Duration sweep_interval = notified ? options_.sweep_interval : options_.poll_interval;
+  absl::Time next_sweep = absl::Now();
   absl::Time last_error_log = absl::InfinitePast();
   while (true) {
     std::vector<std::pair<std::string, EventId>> streams;
     {
       std::unique_lock<std::mutex> lock(mu_);
-      watched_changed_.wait_for(lock, std::chrono::milliseconds(500),
-                                [this] { return stopping_ || !watched_.empty(); });
+      changed_.wait_for(lock, absl::ToChronoMilliseconds(next_sweep - absl::Now()),
+                        [&] { return stopping_ || !dirty_.empty() || sweep_now_; });
       if (stopping_) return;
-      for (const auto& [key, watched] : watched_) streams.emplace_back(key, watched.cursor);
-    }
-    if (streams.empty()) continue;
-    if (!client.connected() || tail_client_id_.load() < 0) {
-      // A fresh connection has a new client id: the one wakers unblock.
-      absl::StatusOr<RedisReply> id = client.Command({"CLIENT", "ID"});
-      if (id.ok() && id->type() == RedisReply::Type::kInteger) {
-        tail_client_id_.store(id->integer());
-      }
-    }
-    const int chunk = std::max(1, options_.max_streams_per_read);
-    const bool block = static_cast<int>(streams.size()) <= chunk;
-    for (std::size_t begin = 0; begin < streams.size(); begin += static_cast<std::size_t>(chunk)) {
-      const std::size_t end = std::min(streams.size(), begin + static_cast<std::size_t>(chunk));
-      std::vector<std::string> command = {"XREAD", "COUNT", absl::StrCat(options_.read_count)};
-      if (block) {
-        command.push_back("BLOCK");
-        command.push_back(absl::StrCat(absl::ToInt64Milliseconds(options_.block)));
-      }
-      command.push_back("STREAMS");
-      for (std::size_t i = begin; i < end; ++i) command.push_back(streams[i].first);
-      for (std::size_t i = begin; i < end; ++i) command.push_back(FormatEventId(streams[i].second));
-      absl::StatusOr<RedisReply> reply = client.Command(command);
-      if (!reply.ok()) {
-        if (absl::Now() - last_error_log > absl::Seconds(10)) {
-          LogWarn("stream tailer read failed; retrying", {{"status", reply.status()}});
-          last_error_log = absl::Now();
-        }
-        client.Disconnect();
-        tail_client_id_.store(-1);
-        absl::SleepFor(absl::Milliseconds(200));
-        break;
-      }
-      if (reply->is_nil()) continue;  // timed out or unblocked
-      absl::StatusOr<std::vector<StreamBatch>> batches = ParseStreamBatches(*reply);
-      if (!batches.ok()) {
-        LogError("unreadable stream entries", {{"status", batches.status()}});
-        continue;
-      }
-      DeliverBatches(*batches);
-    }
-    if (!block) absl::SleepFor(absl::Milliseconds(50));
-  }
-}
-
-bool RedisStreamFeed::DeliverBatches(std::vector<StreamBatch>& batches) {
-  bool delivered = false;
-  for (StreamBatch& batch : batches) {
-    if (batch.entries.empty()) continue;
-    std::lock_guard<std::mutex> lock(mu_);
-    auto it = watched_.find(batch.key);
-    if (it == watched_.end()) continue;
-    const EventId before = it->second.cursor;
-    it->second.cursor = IdOf(batch.entries.back());
-    // Copies for all but the last subscriber (usually the only one).
-    std::vector<Subscription*>& subscribers = it->second.subscribers;
-    for (std::size_t i = 0; i < subscribers.size(); ++i) {
-      if (i + 1 == subscribers.size()) {
-        subscribers[i]->Deliver(before, std::move(batch.entries));
+      const bool sweep = sweep_now_ || absl::Now() >= next_sweep;
+      if (sweep) {
+        next_sweep = absl::Now() + sweep_interval;
+        sweep_now_ = false;
+        for (const auto& [key, watched] : watched_) streams.emplace_back(key, watched.cursor);
       } else {
-        subscribers[i]->Deliver(before, batch.entries);
+        for (const std::string& key : dirty_) {
+          auto it = watched_.find(key);
+          if (it != watched_.end()) streams.emplace_back(key, it->second.cursor);
+        }
       }
-    }
-    delivered = true;
-  }
-  return delivered;
-}
-
-void RedisStreamFeed::ClusterTailLoop() {
-  RedisClient client(tail_options_);
-  absl::Time last_error_log = absl::InfinitePast();
-  auto log_now = [&] {
-    if (absl::Now() - last_error_log < absl::Seconds(10)) return false;
-    last_error_log = absl::Now();
-    return true;
-  };
-  while (true) {
-    std::vector<std::pair<std::string, EventId>> streams;
-    uint64_t generation = 0;
-    {
-      std::unique_lock<std::mutex> lock(mu_);
-      watched_changed_.wait_for(lock, std::chrono::milliseconds(500),
-                                [this] { return stopping_ || !watched_.empty(); });
-      if (stopping_) return;
-      for (const auto& [key, watched] : watched_) streams.emplace_back(key, watched.cursor);
-      generation = watched_generation_;
+      dirty_.clear();
     }
     if (streams.empty()) continue;
+
+    // One XREAD per slot on a cluster (its keys must share one), chunked.
     std::map<int, std::vector<size_t>> by_slot;
+    const bool cluster = !tail_options_.cluster_seeds.empty();
     for (size_t i = 0; i < streams.size(); ++i) {
-      by_slot[RedisKeySlot(streams[i].first)].push_back(i);
+      by_slot[cluster ? RedisKeySlot(streams[i].first) : 0].push_back(i);
     }
     const size_t chunk = static_cast<size_t>(std::max(1, options_.max_streams_per_read));
     std::vector<std::vector<std::string>> commands;
@@ -325,14 +287,20 @@ void RedisStreamFeed::ClusterTailLoop() {
         commands.push_back(std::move(command));
       }
     }
+    auto log_now = [&] {
+      if (absl::Now() - last_error_log < absl::Seconds(10)) return false;
+      last_error_log = absl::Now();
+      return true;
+    };
     absl::StatusOr<std::vector<RedisReply>> replies = client.Pipeline(commands);
     if (!replies.ok()) {
       if (log_now()) LogWarn("stream tailer read failed; retrying", {{"status", replies.status()}});
       client.Disconnect();
       absl::SleepFor(absl::Milliseconds(200));
+      std::lock_guard<std::mutex> lock(mu_);
+      sweep_now_ = true;  // what changed meanwhile is not known
       continue;
     }
-    bool delivered = false;
     for (const RedisReply& reply : *replies) {
       if (reply.is_nil()) continue;
       absl::StatusOr<std::vector<StreamBatch>> batches =
@@ -341,15 +309,88 @@ void RedisStreamFeed::ClusterTailLoop() {
               : ParseStreamBatches(reply);
       if (!batches.ok()) {
         if (log_now()) LogWarn("stream tailer read failed", {{"status", batches.status()}});
+        std::lock_guard<std::mutex> lock(mu_);
+        sweep_now_ = true;
         continue;
       }
-      delivered = DeliverBatches(*batches) || delivered;
+      DeliverBatches(*batches);
     }
-    if (!delivered) {
-      std::unique_lock<std::mutex> lock(mu_);
-      watched_changed_.wait_for(lock, absl::ToChronoMilliseconds(options_.cluster_poll_interval),
-                                [&] { return stopping_ || watched_generation_ != generation; });
+  }
+}
+
+void RedisStreamFeed::DeliverBatches(std::vector<StreamBatch>& batches) {
+  for (StreamBatch& batch : batches) {
+    if (batch.entries.empty()) continue;
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = watched_.find(batch.key);
+    if (it == watched_.end()) continue;
+    const EventId before = it->second.cursor;
+    it->second.cursor = IdOf(batch.entries.back());
+    // A full batch may have left entries behind.
+    if (static_cast<int>(batch.entries.size()) >= options_.read_count) dirty_.insert(batch.key);
+    // Copies for all but the last subscriber (usually the only one).
+    std::vector<Subscription*>& subscribers = it->second.subscribers;
+    for (std::size_t i = 0; i < subscribers.size(); ++i) {
+      if (i + 1 == subscribers.size()) {
+        subscribers[i]->Deliver(before, std::move(batch.entries));
+      } else {
+        subscribers[i]->Deliver(before, batch.entries);
+      }
     }
+  }
+}
+
+void RedisStreamFeed::NoticeLoop() {
+  // PUBLISH reaches every node of a cluster: any one serves, the seeds in turn.
+  std::vector<std::pair<std::string, int>> servers = tail_options_.cluster_seeds;
+  if (servers.empty()) servers.emplace_back(tail_options_.host, tail_options_.port);
+  absl::Time last_error_log = absl::InfinitePast();
+  auto stopping = [this] {
+    std::lock_guard<std::mutex> lock(mu_);
+    return stopping_;
+  };
+  for (size_t turn = 0; !stopping(); ++turn) {
+    RedisOptions options = tail_options_;
+    options.cluster_seeds.clear();
+    std::tie(options.host, options.port) = servers[turn % servers.size()];
+    options.connect_attempts = 1;
+    RedisClient subscriber(options);
+    absl::Status status = subscriber.Command({"SUBSCRIBE", options_.change_channel}).status();
+    if (status.ok()) {
+      // Notices sent while nobody listened are lost: read everything once.
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        sweep_now_ = true;
+      }
+      changed_.notify_all();
+      while (status.ok() && !stopping()) {
+        absl::StatusOr<std::vector<RedisReply>> pushed =
+            subscriber.ReadPushed(absl::Seconds(1), wake_fd_);
+        if (!pushed.ok()) {
+          status = pushed.status();
+          break;
+        }
+        std::vector<std::string> keys;
+        for (const RedisReply& message : *pushed) {
+          // ["message", channel, key]
+          if (message.type() != RedisReply::Type::kArray || message.elements().size() != 3) {
+            continue;
+          }
+          const RedisReply& key = message.elements()[2];
+          if (key.type() == RedisReply::Type::kString) keys.push_back(key.text());
+        }
+        MarkChanged(keys);
+      }
+    }
+    if (stopping()) return;
+    if (absl::Now() - last_error_log > absl::Seconds(10)) {
+      LogWarn("stream change notices lost; listening again",
+              {{"server", absl::StrCat(options.host, ":", options.port)}, {"status", status}});
+      last_error_log = absl::Now();
+    }
+    // Until it listens again, the sweeps alone bring what changed.
+    struct pollfd wake = {wake_fd_, POLLIN, 0};
+    ::poll(&wake, 1, 200);
   }
 }
 

@@ -1,24 +1,31 @@
 // Live reads of many Redis streams with few connections: behind WatchGame
 // (a game's events), WatchTable and WatchChat (a table's or a chat's lines).
 //
-// One tailer thread per feed (per replica) holds ONE dedicated connection
-// and runs XREAD BLOCK over every stream watched on this replica, fanning
-// each new batch out to that stream's subscribers. A watcher never holds a
-// connection while it waits: it borrows a pooled one only to catch up
-// (from its resume point, or over a gap when it fell behind the tailer). A
-// subscriber of a stream nobody watched here wakes the tailer (CLIENT
-// UNBLOCK) so the stream joins the next XREAD at once, instead of after
-// the current block times out.
+// One tailer thread per feed (per replica) holds ONE connection and reads,
+// with non-blocking XREADs pipelined in one round trip, only the watched
+// streams that changed, fanning each new batch out to that stream's
+// subscribers. It learns which ones changed from the writers: each writer
+// script PUBLISHes the key of the stream it appended to on the feed's
+// `change_channel`, and a second thread of the feed, subscribed to that
+// channel on its own connection, marks the stream for the next read. A
+// read thus costs the streams that moved, not every watched one, and
+// follows a write by one round trip. Every `sweep_interval` (and after the
+// subscriber reconnects, when notices may have been lost) all watched
+// streams are read anyway, so a writer that does not publish is late, not
+// lost. Without a channel the tailer reads every watched stream each
+// `poll_interval`.
 //
-// On Redis Cluster one XREAD may only name keys of one slot, and a game's
-// streams are spread over all slots, so one blocking read cannot cover
-// them: the tailer sends one XREAD per slot without BLOCK, pipelined per
-// node by the cluster client (one round trip per master), and waits
-// `cluster_poll_interval` after a round that brought nothing (a new
-// subscription cuts the wait short). Delivery then trails a write by up to
-// that interval, and each round costs one XREAD per watched slot.
+// A watcher never holds a connection while it waits: it borrows a pooled
+// one only to catch up (from its resume point, or over a gap when it fell
+// behind the tailer). A subscriber of a stream nobody watched here gets the
+// stream read at once.
 //
-//   RedisStreamFeed feed(&pool, redis_options);
+// On Redis Cluster one XREAD may only name keys of one slot: the tailer
+// sends one per slot, pipelined per node by the cluster client. PUBLISH
+// reaches every node of a cluster, so the subscriber listens on any one
+// (the seeds in turn).
+//
+//   RedisStreamFeed feed(&pool, redis_options, {.change_channel = "chat-changed"});
 //   DRAUGHTS_ASSIGN_OR_RETURN(StreamEnds ends, feed.ReadEnds(key));
 //   if (!ends.first) return absl::NotFoundError("no such chat");
 //   DRAUGHTS_ASSIGN_OR_RETURN(auto subscription, feed.Subscribe(key, resume_after, ends.LastId()));
@@ -26,7 +33,6 @@
 #ifndef DRAUGHTS_PLATFORM_STREAM_FEED_H_
 #define DRAUGHTS_PLATFORM_STREAM_FEED_H_
 
-#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -34,6 +40,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -48,15 +55,17 @@
 namespace draughts::platform {
 
 struct StreamFeedOptions {
-  // Longest XREAD BLOCK; also bounds how long a stop or a missed wake-up
-  // can take.
-  absl::Duration block = absl::Seconds(1);
-  // Streams per XREAD; beyond that the tailer polls in chunks.
+  // The pub/sub channel on which the streams' writers publish a stream's
+  // key after appending to it; empty when they do not (polling).
+  std::string change_channel;
+  // With a channel: how often every watched stream is read anyway.
+  absl::Duration sweep_interval = absl::Seconds(1);
+  // Without one: how often every watched stream is read.
+  absl::Duration poll_interval = absl::Milliseconds(20);
+  // Streams per XREAD.
   int max_streams_per_read = 1000;
   // Entries per stream per read, and per catch-up read.
   int read_count = 100;
-  // Redis Cluster only: the pause after a polling round that found nothing.
-  absl::Duration cluster_poll_interval = absl::Milliseconds(20);
 };
 
 // The oldest and newest entry of a stream (both empty for a missing or
@@ -107,6 +116,11 @@ class RedisStreamFeed {
                                                                 std::optional<EventId> after,
                                                                 EventId tail_from);
 
+  // Ends every subscriber's wait in Next at once (it returns what it has,
+  // maybe nothing): a server stopping its watch loops need not wait out
+  // their timeouts.
+  void WakeAll();
+
   // Streams the tailer follows now (tests, metrics).
   int watched_streams() const;
 
@@ -122,23 +136,28 @@ class RedisStreamFeed {
                                                      std::optional<EventId> after, int count);
   void Register(Subscription* subscription, const std::string& key, EventId tail_from);
   void Unregister(Subscription* subscription, const std::string& key);
-  void WakeTailer();
   void TailLoop();
-  void ClusterTailLoop();
-  // Hands each batch to its stream's subscribers; whether any had entries.
-  bool DeliverBatches(std::vector<StreamBatch>& batches);
+  void NoticeLoop();
+  // Marks `keys` (those watched here) for the next read.
+  void MarkChanged(const std::vector<std::string>& keys);
+  // Hands each batch to its stream's subscribers; marks a stream that gave
+  // a full batch for another read.
+  void DeliverBatches(std::vector<StreamBatch>& batches);
 
   RedisPool* pool_;
   RedisOptions tail_options_;
   StreamFeedOptions options_;
+  // Written to stop the subscriber's wait at once.
+  int wake_fd_ = -1;
 
   mutable std::mutex mu_;
-  std::condition_variable watched_changed_;
+  std::condition_variable changed_;
   std::map<std::string, Watched> watched_;
-  uint64_t watched_generation_ = 0;  // bumped when a stream joins
+  std::set<std::string> dirty_;  // watched streams to read next
+  bool sweep_now_ = true;        // read every watched stream next
   bool stopping_ = false;
-  std::atomic<int64_t> tail_client_id_{-1};
   std::thread tailer_;
+  std::thread notices_;
 };
 
 }  // namespace draughts::platform

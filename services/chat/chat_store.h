@@ -66,6 +66,9 @@ class ChatStore {
   // from now on.
   virtual absl::StatusOr<std::unique_ptr<MessageSubscription>> Subscribe(
       const std::string& room_key, std::optional<platform::EventId> after) = 0;
+
+  // Ends every subscription's wait in Next now (the server is stopping).
+  virtual void WakeSubscriptions() {}
 };
 
 }  // namespace draughts::chat

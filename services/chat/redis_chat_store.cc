@@ -51,7 +51,19 @@ class RoomSubscription final : public MessageSubscription {
   std::unique_ptr<platform::StreamSubscription> entries_;
 };
 
+// post_message.lua publishes on this channel: the feed reads only the
+// rooms that moved.
+platform::StreamFeedOptions WithChannel(platform::StreamFeedOptions options,
+                                        const RedisChatKeys& keys) {
+  if (options.change_channel.empty()) options.change_channel = keys.MessagesChanged();
+  return options;
+}
+
 }  // namespace
+
+std::string RedisChatKeys::MessagesChanged() const {
+  return absl::StrCat(prefix, "chat-messages-changed");
+}
 
 std::string RedisChatKeys::Messages(const std::string& room_key) const {
   return absl::StrCat(prefix, "chat:{", room_key, "}:messages");
@@ -87,7 +99,7 @@ RedisChatStore::RedisChatStore(platform::RedisPool* pool, platform::RedisOptions
       limits_(limits),
       post_script_(std::string(lua::kPostMessageLua)),
       count_script_(std::string(lua::kCountPostLua)),
-      feed_(pool, std::move(tail_options), feed_options) {}
+      feed_(pool, std::move(tail_options), WithChannel(std::move(feed_options), keys_)) {}
 
 absl::StatusOr<std::optional<PostRecord>> RedisChatStore::FindPost(const std::string& room_key,
                                                                    const std::string& author,
@@ -134,8 +146,8 @@ absl::StatusOr<PostRecord> RedisChatStore::Post(const std::string& room_key,
       platform::EvalScript(
           *redis, post_script_, {keys_.Messages(room_key), keys_.Post(room_key, author, key)},
           {fingerprint, stored.SerializeAsString(), absl::StrCat(limits_.room_history),
-           absl::StrCat(Millis(limits_.room_lifetime)),
-           absl::StrCat(Millis(limits_.key_lifetime))}));
+           absl::StrCat(Millis(limits_.room_lifetime)), absl::StrCat(Millis(limits_.key_lifetime)),
+           keys_.MessagesChanged()}));
   DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> parts, reply.AsArray());
   if (parts.size() != 2) return absl::InternalError("post_message.lua answered oddly");
   DRAUGHTS_ASSIGN_OR_RETURN(int64_t appended, parts[0].AsInteger());

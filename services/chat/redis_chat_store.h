@@ -39,6 +39,9 @@ struct RedisChatKeys {
   std::string Post(const std::string& room_key, const std::string& author,
                    const std::string& key) const;
   std::string RecentPosts(const std::string& author) const;
+  // Pub/sub channel told the key of each room that got a message (see
+  // platform/stream_feed.h).
+  std::string MessagesChanged() const;
 };
 
 class RedisChatStore final : public ChatStore {
@@ -62,6 +65,7 @@ class RedisChatStore final : public ChatStore {
 
   // Rooms the live feed follows now (metrics, tests).
   int watched_rooms() const { return feed_.watched_streams(); }
+  void WakeSubscriptions() override { feed_.WakeAll(); }
 
  private:
   platform::RedisPool* pool_;

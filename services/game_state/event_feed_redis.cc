@@ -50,11 +50,19 @@ class GameEventSubscription final : public EventSubscription {
   std::unique_ptr<platform::StreamSubscription> entries_;
 };
 
+// commit_change.lua publishes on this channel: the feed reads only the
+// games that moved.
+RedisEventFeedOptions WithChannel(RedisEventFeedOptions options, const RedisKeys& keys) {
+  if (options.change_channel.empty()) options.change_channel = keys.EventsChanged();
+  return options;
+}
+
 }  // namespace
 
 RedisEventFeed::RedisEventFeed(platform::RedisPool* pool, platform::RedisOptions tail_options,
                                RedisKeys keys, RedisEventFeedOptions options)
-    : keys_(std::move(keys)), streams_(pool, std::move(tail_options), options) {}
+    : keys_(std::move(keys)),
+      streams_(pool, std::move(tail_options), WithChannel(options, keys_)) {}
 
 absl::StatusOr<std::unique_ptr<EventSubscription>> RedisEventFeed::Subscribe(
     const std::string& game_id, const std::string& after_event_id) {

@@ -62,8 +62,6 @@ platform::ConfigSpec Spec() {
                  "Redis stream of ChatNoticeRecord for the chat service");
   spec.AddDuration("finished-retention", "DRAUGHTS_FINISHED_RETENTION", absl::Hours(72),
                    "how long a finished game stays readable (at least 24h)");
-  spec.AddInt("max-handler-threads", "DRAUGHTS_MAX_HANDLER_THREADS", 32,
-              "gRPC handler threads kept alive (a call blocks one while it waits for Redis)");
   spec.AddInt("outbox-queue", "DRAUGHTS_GAME_STATE_OUTBOX_QUEUE", 10000,
               "committed changes waiting to be forwarded to the global streams; past this the "
               "sweeper forwards them a few seconds later");
@@ -82,17 +80,6 @@ absl::Status Run(int argc, char** argv) {
   DRAUGHTS_RETURN_IF_ERROR(platform::InitLoggingFromConfig(config, "game-state"));
 
   DRAUGHTS_ASSIGN_OR_RETURN(platform::ServeOptions serve, platform::ServeOptionsFromConfig(config));
-  DRAUGHTS_ASSIGN_OR_RETURN(int64_t handler_threads, config.GetInt("max-handler-threads"));
-  if (handler_threads < 2 || handler_threads > 4096) {
-    return absl::InvalidArgumentError("--max-handler-threads must be 2-4096");
-  }
-  // The sync server ends a handler thread once more than MAX_POLLERS are
-  // idle and starts new ones under load; the default (2) makes it create
-  // and destroy a thread for most calls. Keep enough for the calls in flight.
-  serve.configure_builder = [handler_threads](grpc::ServerBuilder& builder) {
-    builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MAX_POLLERS,
-                                static_cast<int>(handler_threads));
-  };
   DRAUGHTS_ASSIGN_OR_RETURN(std::string replica_id, config.GetString("replica-id"));
   if (replica_id.empty()) replica_id = DefaultReplicaId();
 

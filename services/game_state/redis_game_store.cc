@@ -269,6 +269,7 @@ RedisGameStore::PreparedCommit RedisGameStore::PrepareCommit(const std::string& 
     args.push_back(absl::StrCat(options_.stream_max_length));
     args.push_back(game_id);
   }
+  args.push_back(keys_.EventsChanged());
   prepared.script_index = prepared.commands.size();
   prepared.commands.push_back(ScriptCommand(commit_script_, std::move(keys), std::move(args)));
   if (refresh) {

@@ -21,6 +21,9 @@ std::string RedisKeys::Events(std::string_view game_id) const {
 std::string RedisKeys::Outbox(std::string_view game_id) const {
   return absl::StrCat(prefix, "game:{", ToAbsl(game_id), "}:outbox");
 }
+std::string RedisKeys::EventsChanged() const {
+  return absl::StrCat(prefix, "game-events-changed");
+}
 std::string RedisKeys::LiveGames() const {
   return absl::StrCat(prefix, "games:live");
 }

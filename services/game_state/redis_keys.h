@@ -39,6 +39,9 @@ struct RedisKeys {
   std::string Results() const;
   std::string Deadlines() const;
   std::string ChatNotices() const;
+  // Pub/sub channel told the key of each events stream that grew (see
+  // platform/stream_feed.h).
+  std::string EventsChanged() const;
 };
 
 }  // namespace draughts::game_state

@@ -84,8 +84,6 @@ platform::ConfigSpec Spec() {
                    "how often this replica pairs waiting players and closes rematch windows");
   spec.AddBool("allow-one-second-moves", "DRAUGHTS_MATCHMAKING_ALLOW_ONE_SECOND_MOVES", false,
                "TESTS ONLY: also offer 1 s per move");
-  spec.AddInt("max-handler-threads", "DRAUGHTS_MAX_HANDLER_THREADS", 32,
-              "gRPC handler threads kept alive");
   return spec;
 }
 
@@ -96,14 +94,6 @@ absl::Status Run(int argc, char** argv) {
   if (config.help_requested()) return absl::OkStatus();
   DRAUGHTS_RETURN_IF_ERROR(platform::InitLoggingFromConfig(config, "matchmaking"));
   DRAUGHTS_ASSIGN_OR_RETURN(platform::ServeOptions serve, platform::ServeOptionsFromConfig(config));
-  DRAUGHTS_ASSIGN_OR_RETURN(int64_t handler_threads, config.GetInt("max-handler-threads"));
-  if (handler_threads < 2 || handler_threads > 4096) {
-    return absl::InvalidArgumentError("--max-handler-threads must be 2-4096");
-  }
-  serve.configure_builder = [handler_threads](grpc::ServerBuilder& builder) {
-    builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MAX_POLLERS,
-                                static_cast<int>(handler_threads));
-  };
 
   DRAUGHTS_ASSIGN_OR_RETURN(std::string redis_address, config.GetString("redis"));
   DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisOptions redis_options,
@@ -183,7 +173,7 @@ absl::Status Run(int argc, char** argv) {
   platform::RedisPool pool(redis_options, static_cast<int>(pool_size));
   serve.readiness_probes = {platform::RedisReadinessProbe(pool)};
   RedisTableStore store(&pool, store_options);
-  platform::RedisStreamFeed feed(&pool, redis_options);
+  platform::RedisStreamFeed feed(&pool, redis_options, {.change_channel = store.EventsChanged()});
   MatchmakingDeps deps;
   deps.store = &store;
   deps.feed = &feed;

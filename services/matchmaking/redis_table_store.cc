@@ -95,6 +95,9 @@ std::string RedisTableStore::TableKey(const std::string& table_id) const {
 std::string RedisTableStore::EventsKey(const std::string& table_id) const {
   return Key(absl::StrCat("{t:", table_id, "}:events"));
 }
+std::string RedisTableStore::EventsChanged() const {
+  return Key("table-events-changed");
+}
 std::vector<std::string> RedisTableStore::QueueKeys(const std::string& queue) const {
   std::vector<std::string> keys;
   for (const char* part : {"queue", "entries", "seats", "pending", "paired", "paired_at"}) {
@@ -203,6 +206,7 @@ absl::StatusOr<std::string> RedisTableStore::Commit(const std::string& table_id,
     args.push_back(field);
     args.push_back(value);
   }
+  args.push_back(EventsChanged());
   DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisReply reply,
                             Eval(commit_script_, {TableKey(table_id), EventsKey(table_id)}, args));
   DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::RedisReply> parts, reply.AsArray());

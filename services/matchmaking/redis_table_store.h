@@ -90,6 +90,9 @@ class RedisTableStore {
 
   const RedisTableStoreOptions& options() const { return options_; }
   std::string EventsKey(const std::string& table_id) const;
+  // Pub/sub channel told the key of each table stream that grew: the
+  // channel of the service's RedisStreamFeed (platform/stream_feed.h).
+  std::string EventsChanged() const;
 
   // NOT_FOUND when unknown or expired.
   absl::StatusOr<StoredTable> Load(const std::string& table_id);

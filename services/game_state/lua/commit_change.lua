@@ -18,7 +18,9 @@
 -- ARGV[5] number of events n, then n GameEvent blobs,
 -- then the number of outbox messages m, then m pairs (kind, data), then
 -- (with KEYS[4..7]) the approximate length the global streams are kept to
--- and the game id (the entries' game_id field).
+-- and the game id (the entries' game_id field), and last the channel on
+-- which the key of the events stream is published when events were added
+-- (game-state's event feeds listen there; "" publishes nothing).
 --
 -- Returns {"ok", event_id * n, outbox_id * m, outbox_length},
 -- {"stale", version, data, last_event_id} (the game as it is now, so the
@@ -59,6 +61,9 @@ for i = 1, n do
 end
 if last then
   redis.call("HSET", state, "v", ARGV[2], "data", ARGV[3], "last", last)
+  if ARGV[#ARGV] ~= "" then
+    redis.call("PUBLISH", ARGV[#ARGV], events)
+  end
 else
   redis.call("HSET", state, "v", ARGV[2], "data", ARGV[3])
 end

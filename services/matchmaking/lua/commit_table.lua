@@ -9,7 +9,9 @@
 -- ARGV[2] the new v1.Table, ARGV[3] seconds to keep the table from now,
 -- ARGV[4] events kept (about), ARGV[5] number of events n, then n
 -- v1.TableEvent blobs, then field, value pairs to set (an empty value
--- deletes the field).
+-- deletes the field), and last the channel on which KEYS[2] is published
+-- when events were added (the matchmaking feeds listen there; "" publishes
+-- nothing).
 --
 -- Returns {"ok", last event id or "", new version}, {"stale"},
 -- {"missing"} or {"exists"}.
@@ -26,7 +28,7 @@ end
 local version = tonumber(ARGV[1]) + 1
 redis.call("HSET", KEYS[1], "v", version, "data", ARGV[2])
 local n = tonumber(ARGV[5])
-for i = 6 + n, #ARGV, 2 do
+for i = 6 + n, #ARGV - 1, 2 do
   if ARGV[i + 1] == "" then
     redis.call("HDEL", KEYS[1], ARGV[i])
   else
@@ -36,6 +38,9 @@ end
 local id = ""
 for i = 6, 5 + n do
   id = redis.call("XADD", KEYS[2], "MAXLEN", "~", ARGV[4], "*", "data", ARGV[i])
+end
+if n > 0 and ARGV[#ARGV] ~= "" then
+  redis.call("PUBLISH", ARGV[#ARGV], KEYS[2])
 end
 redis.call("EXPIRE", KEYS[1], ARGV[3])
 redis.call("EXPIRE", KEYS[2], ARGV[3])

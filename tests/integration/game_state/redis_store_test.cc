@@ -34,7 +34,7 @@ struct Replica {
         metrics(registry),
         relay(&pool, keys, OutboxRelayOptions{.sweep_after = absl::Milliseconds(200)}, &metrics),
         store(&pool, keys, &relay),
-        feed(&pool, options, keys, RedisEventFeedOptions{.block = absl::Milliseconds(500)}),
+        feed(&pool, options, keys, RedisEventFeedOptions{}),
         sealer(TokenSealer::Ephemeral()) {
     GameServiceDeps deps;
     deps.store = &store;

@@ -1,12 +1,15 @@
 // RedisStreamFeed against a real redis-server (DRAUGHTS_TEST_REDIS): live
 // delivery through the one tailer, catch-up from a resume point, many
-// streams and subscribers, and letting go of streams nobody watches.
+// streams and subscribers, letting go of streams nobody watches, and the
+// change channel (only notified streams read between sweeps; notices lost
+// while the subscriber reconnects made up for).
 #include "platform/stream_feed.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -78,7 +81,7 @@ class StreamFeedTest : public ::testing::Test {
 };
 
 TEST_F(StreamFeedTest, DeliversWhatWasThereAndWhatComesAfter) {
-  RedisStreamFeed feed(pool_.get(), options_, {.block = absl::Milliseconds(300)});
+  RedisStreamFeed feed(pool_.get(), options_);
   const std::string key = Key("chat");
   Add(key, "a");
   Add(key, "b");
@@ -99,7 +102,9 @@ TEST_F(StreamFeedTest, DeliversWhatWasThereAndWhatComesAfter) {
 }
 
 TEST_F(StreamFeedTest, ResumesAfterAGivenEntryAndCatchesUpInPages) {
-  RedisStreamFeed feed(pool_.get(), options_, {.block = absl::Milliseconds(300), .read_count = 3});
+  StreamFeedOptions options;
+  options.read_count = 3;
+  RedisStreamFeed feed(pool_.get(), options_, options);
   const std::string key = Key("events");
   std::string resume;
   for (int i = 0; i < 10; ++i) {
@@ -119,7 +124,7 @@ TEST_F(StreamFeedTest, ResumesAfterAGivenEntryAndCatchesUpInPages) {
 }
 
 TEST_F(StreamFeedTest, OneTailerServesManyStreamsAndSubscribers) {
-  RedisStreamFeed feed(pool_.get(), options_, {.block = absl::Milliseconds(300)});
+  RedisStreamFeed feed(pool_.get(), options_);
   const std::string first = Key("one");
   const std::string second = Key("two");
   Add(first, "x");
@@ -146,6 +151,119 @@ TEST_F(StreamFeedTest, OneTailerServesManyStreamsAndSubscribers) {
   EXPECT_EQ(Collect(*subscriptions[2], 1, absl::Seconds(2)), (std::vector<std::string>{"2"}));
   subscriptions.pop_back();
   EXPECT_EQ(feed.watched_streams(), 1);
+}
+
+// With a change channel and sweeps an hour apart, only a stream whose key
+// was published is read: what arrives came through the channel.
+class StreamFeedChannelTest : public StreamFeedTest {
+ protected:
+  void SetUp() override {
+    StreamFeedTest::SetUp();
+    channel_ = TestKey("changed");
+  }
+  StreamFeedOptions Options() const {
+    return {.change_channel = channel_, .sweep_interval = absl::Hours(1)};
+  }
+  void Publish(const std::string& key) {
+    ASSERT_TRUE(redis_->Command({"PUBLISH", channel_, key}).ok());
+  }
+  // Until the feed's subscriber listens (it sweeps once it does).
+  void WaitListening(int listeners = 1) {
+    const absl::Time deadline = absl::Now() + absl::Seconds(5);
+    while (absl::Now() < deadline) {
+      absl::StatusOr<RedisReply> count = redis_->Command({"PUBSUB", "NUMSUB", channel_});
+      ASSERT_TRUE(count.ok()) << count.status();
+      if (count->elements().size() == 2 && count->elements()[1].integer() == listeners) return;
+      absl::SleepFor(absl::Milliseconds(10));
+    }
+    FAIL() << "the feed never subscribed to " << channel_;
+  }
+  std::unique_ptr<StreamSubscription> CaughtUp(RedisStreamFeed& feed, const std::string& key) {
+    Add(key, "before");
+    absl::StatusOr<StreamEnds> ends = feed.ReadEnds(key);
+    EXPECT_TRUE(ends.ok()) << ends.status();
+    auto subscription = feed.Subscribe(key, ends->LastId(), ends->LastId());
+    EXPECT_TRUE(subscription.ok()) << subscription.status();
+    absl::StatusOr<std::vector<StreamEntry>> none = (*subscription)->Next(absl::Milliseconds(1));
+    EXPECT_TRUE(none.ok() && none->empty());
+    return *std::move(subscription);
+  }
+
+  std::string channel_;
+};
+
+TEST_F(StreamFeedChannelTest, ReadsTheStreamsNamedOnTheChannelAndOnlyThose) {
+  RedisStreamFeed feed(pool_.get(), options_, Options());
+  WaitListening();
+  const std::string told = Key("told");
+  const std::string untold = Key("untold");
+  auto told_subscription = CaughtUp(feed, told);
+  auto untold_subscription = CaughtUp(feed, untold);
+  // Let the reads of the two new streams pass: from now on only notices
+  // bring the tailer back.
+  absl::SleepFor(absl::Milliseconds(300));
+  Add(untold, "quiet");
+  Add(told, "1");
+  Publish(told);
+  EXPECT_EQ(Collect(*told_subscription, 1, absl::Seconds(2)), (std::vector<std::string>{"1"}));
+  EXPECT_EQ(Collect(*untold_subscription, 1, absl::Milliseconds(500)), std::vector<std::string>{});
+  Publish(untold);
+  EXPECT_EQ(Collect(*untold_subscription, 1, absl::Seconds(2)),
+            (std::vector<std::string>{"quiet"}));
+  // A notice for a stream nobody here watches is ignored.
+  Publish(Key("elsewhere"));
+  EXPECT_EQ(feed.watched_streams(), 2);
+}
+
+TEST_F(StreamFeedChannelTest, ASweepBringsWhatNoNoticeAnnounced) {
+  StreamFeedOptions options = Options();
+  options.sweep_interval = absl::Milliseconds(200);
+  RedisStreamFeed feed(pool_.get(), options_, options);
+  WaitListening();
+  const std::string key = Key("silent-writer");
+  auto subscription = CaughtUp(feed, key);
+  Add(key, "late");
+  EXPECT_EQ(Collect(*subscription, 1, absl::Seconds(2)), (std::vector<std::string>{"late"}));
+}
+
+TEST_F(StreamFeedChannelTest, NoticesLostWhileTheSubscriberWasCutOffAreMadeUpFor) {
+  RedisStreamFeed feed(pool_.get(), options_, Options());
+  WaitListening();
+  const std::string key = Key("cut-off");
+  auto subscription = CaughtUp(feed, key);
+  absl::SleepFor(absl::Milliseconds(300));
+  // Every subscriber connection of this server goes; the entry is added and
+  // announced while this feed's is down, so its notice is lost.
+  ASSERT_TRUE(redis_->Command({"CLIENT", "KILL", "TYPE", "pubsub"}).ok());
+  Add(key, "while-away");
+  Publish(key);
+  EXPECT_EQ(Collect(*subscription, 1, absl::Seconds(3)), (std::vector<std::string>{"while-away"}));
+  WaitListening();
+}
+
+TEST_F(StreamFeedTest, WakeAllEndsAWaitingNextAtOnce) {
+  RedisStreamFeed feed(pool_.get(), options_);
+  const std::string key = Key("quiet");
+  Add(key, "only");
+  absl::StatusOr<StreamEnds> ends = feed.ReadEnds(key);
+  ASSERT_TRUE(ends.ok()) << ends.status();
+  auto subscription = feed.Subscribe(key, ends->LastId(), ends->LastId());
+  ASSERT_TRUE(subscription.ok()) << subscription.status();
+  ASSERT_TRUE((*subscription)->Next(absl::Milliseconds(1)).ok());  // caught up
+  std::thread waker([&feed] {
+    absl::SleepFor(absl::Milliseconds(200));
+    feed.WakeAll();
+  });
+  const absl::Time start = absl::Now();
+  absl::StatusOr<std::vector<StreamEntry>> woken = (*subscription)->Next(absl::Seconds(30));
+  waker.join();
+  ASSERT_TRUE(woken.ok()) << woken.status();
+  EXPECT_TRUE(woken->empty());
+  EXPECT_LT(absl::Now() - start, absl::Seconds(10));
+  // The wake is used up: the next wait runs its course.
+  const absl::Time again = absl::Now();
+  ASSERT_TRUE((*subscription)->Next(absl::Milliseconds(300)).ok());
+  EXPECT_GE(absl::Now() - again, absl::Milliseconds(250));
 }
 
 TEST_F(StreamFeedTest, MissingStreamHasNoEnds) {

@@ -76,6 +76,24 @@ TEST(ServiceOptionsTest, ReadinessIntervalComesFromEnvOrFlag) {
   EXPECT_EQ(ServeOptionsFromConfig(*config)->readiness_interval, absl::Seconds(3));
 }
 
+TEST(ServiceOptionsTest, HandlerThreadsKeptComeFromEnvOrFlagWithinRange) {
+  auto config = ParseWith({});
+  ASSERT_TRUE(config.ok()) << config.status();
+  EXPECT_EQ(ServeOptionsFromConfig(*config)->max_idle_handler_threads, 32);
+  config = ParseWith({}, {{"DRAUGHTS_RATING_MAX_HANDLER_THREADS", "64"}});
+  ASSERT_TRUE(config.ok()) << config.status();
+  EXPECT_EQ(ServeOptionsFromConfig(*config)->max_idle_handler_threads, 64);
+  config = ParseWith({"--max-handler-threads=8"}, {{"DRAUGHTS_RATING_MAX_HANDLER_THREADS", "64"}});
+  ASSERT_TRUE(config.ok()) << config.status();
+  EXPECT_EQ(ServeOptionsFromConfig(*config)->max_idle_handler_threads, 8);
+  for (const char* bad : {"--max-handler-threads=1", "--max-handler-threads=5000"}) {
+    config = ParseWith({bad});
+    ASSERT_TRUE(config.ok()) << config.status();
+    EXPECT_EQ(ServeOptionsFromConfig(*config).status().code(), absl::StatusCode::kInvalidArgument)
+        << bad;
+  }
+}
+
 TEST(ServiceOptionsTest, LogLevelIsValidated) {
   auto config = ParseWith({"--log-level=chatty"});
   ASSERT_TRUE(config.ok());
