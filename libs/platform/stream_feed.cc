@@ -245,6 +245,11 @@ void RedisStreamFeed::TailLoop() {
   const absl::Duration sweep_interval = notified ? options_.sweep_interval : options_.poll_interval;
   absl::Time next_sweep = absl::Now();
   absl::Time last_error_log = absl::InfinitePast();
+  auto log_now = [&] {
+    if (absl::Now() - last_error_log < absl::Seconds(10)) return false;
+    last_error_log = absl::Now();
+    return true;
+  };
   while (true) {
     std::vector<std::pair<std::string, EventId>> streams;
     {
@@ -287,11 +292,6 @@ void RedisStreamFeed::TailLoop() {
         commands.push_back(std::move(command));
       }
     }
-    auto log_now = [&] {
-      if (absl::Now() - last_error_log < absl::Seconds(10)) return false;
-      last_error_log = absl::Now();
-      return true;
-    };
     absl::StatusOr<std::vector<RedisReply>> replies = client.Pipeline(commands);
     if (!replies.ok()) {
       if (log_now()) LogWarn("stream tailer read failed; retrying", {{"status", replies.status()}});
@@ -301,6 +301,7 @@ void RedisStreamFeed::TailLoop() {
       sweep_now_ = true;  // what changed meanwhile is not known
       continue;
     }
+    bool failed = false;
     for (const RedisReply& reply : *replies) {
       if (reply.is_nil()) continue;
       absl::StatusOr<std::vector<StreamBatch>> batches =
@@ -309,11 +310,17 @@ void RedisStreamFeed::TailLoop() {
               : ParseStreamBatches(reply);
       if (!batches.ok()) {
         if (log_now()) LogWarn("stream tailer read failed", {{"status", batches.status()}});
-        std::lock_guard<std::mutex> lock(mu_);
-        sweep_now_ = true;
+        failed = true;
         continue;
       }
       DeliverBatches(*batches);
+    }
+    if (failed) {
+      // Read everything again, after a pause (an error that stays, such
+      // as a cluster without a master for a slot, must not spin).
+      absl::SleepFor(options_.poll_interval);
+      std::lock_guard<std::mutex> lock(mu_);
+      sweep_now_ = true;
     }
   }
 }
