@@ -356,21 +356,36 @@ test('Origin and the per-session cap are checked before the upgrade', async () =
   const foreign = new Client('foreign', carol.session);
   foreign.tableId = tableId;
   await assert.rejects(foreign.open('', { Origin: 'http://evil.example' }), (e) => e.status === 403);
-  const extra = [];
-  let refused;
-  for (let i = 0; i < 10 && !refused; ++i) {
-    const client = new Client(`tab${i}`, carol.session);
-    client.tableId = tableId;
-    try {
-      await client.open();
-      extra.push(client);
-    } catch (error) {
-      refused = error;
+  // Opens carol's sockets until one is refused; closes them again.
+  const fill = async (round) => {
+    const extra = [];
+    let refused;
+    for (let i = 0; i < 10 && !refused; ++i) {
+      const client = new Client(`tab${round}-${i}`, carol.session);
+      client.tableId = tableId;
+      try {
+        await client.open();
+        extra.push(client);
+      } catch (error) {
+        refused = error;
+      }
     }
+    await Promise.all(extra.map((client) => {
+      client.ws.close();
+      return client.closed;
+    }));
+    return {opened: extra.length, refused};
+  };
+  // A socket the previous test closed (dave's, on carol's session) may
+  // still hold its place for a moment after its close reached the client:
+  // the cap is then reached one socket early, never late.
+  let round = await fill(0);
+  for (let attempt = 1; round.opened + 1 < 8 && attempt < 20; ++attempt) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    round = await fill(attempt);
   }
-  assert.equal(refused?.status, 503);
-  assert.equal(extra.length + 1, 8, 'eight sockets per session (carol already has one)');
-  for (const client of extra) client.ws.close();
+  assert.equal(round.refused?.status, 503);
+  assert.equal(round.opened + 1, 8, 'eight sockets per session (carol already has one)');
   const missing = new Client('ghost', carol.session);
   missing.tableId = 'no-such-table';
   await assert.rejects(missing.open(), (e) => e.status === 404);
