@@ -25,6 +25,14 @@ absl::Duration FromProtoDuration(const google::protobuf::Duration& duration) {
   return absl::Seconds(duration.seconds()) + absl::Nanoseconds(duration.nanos());
 }
 
+google::protobuf::Duration ToProtoDuration(absl::Duration duration) {
+  google::protobuf::Duration out;
+  const int64_t nanos = absl::ToInt64Nanoseconds(duration);
+  out.set_seconds(nanos / 1000000000);  // rounds toward zero: the signs agree
+  out.set_nanos(static_cast<int32_t>(nanos % 1000000000));
+  return out;
+}
+
 absl::StatusOr<absl::Duration> CheckProtoDuration(const google::protobuf::Duration& duration,
                                                   std::string_view field) {
   const int64_t seconds = duration.seconds();

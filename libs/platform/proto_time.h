@@ -22,6 +22,10 @@ absl::Time FromProtoTime(const google::protobuf::Timestamp& timestamp);
 // client sent with CheckProtoDuration first.
 absl::Duration FromProtoDuration(const google::protobuf::Duration& duration);
 
+// Nanosecond precision; seconds and nanos share the sign, as Duration's
+// comment requires.
+google::protobuf::Duration ToProtoDuration(absl::Duration duration);
+
 // A client's Duration: INVALID_ARGUMENT ("<field> is not a valid
 // duration") when nanos is out of range or its sign differs from seconds',
 // which FromProtoDuration would otherwise turn into a plausible but wrong

@@ -37,6 +37,11 @@
 
 namespace draughts::platform {
 
+// 32 still let game_state create a thread for a seventh of its CPU at 2,000
+// tables, where the calls in flight outnumber it; 256 idle threads cost it
+// about 40 MB (docs/BENCHMARKS.md, "Per process tuning").
+inline constexpr int kDefaultIdleHandlerThreads = 256;
+
 struct ServeOptions {
   std::string address = "0.0.0.0:0";
   absl::Duration drain = absl::Seconds(5);
@@ -52,7 +57,7 @@ struct ServeOptions {
   // service with many calls in flight create and destroy a thread for most
   // of them (measured on the clock's heartbeats: thread creation and
   // teardown led its profile).
-  int max_idle_handler_threads = 32;
+  int max_idle_handler_threads = kDefaultIdleHandlerThreads;
   // Extra builder settings (message sizes, keepalive...), applied last.
   std::function<void(grpc::ServerBuilder&)> configure_builder;
   // Called once the server accepts calls, with the bound ports (metrics 0

@@ -22,7 +22,7 @@ void AddStandardServiceOptions(ConfigSpec& spec, std::string_view env_prefix, in
                    "after the drain: time in-flight calls get before being cancelled");
   spec.AddDuration("readiness-interval", prefix + "_READINESS_INTERVAL", absl::Seconds(2),
                    "how often dependencies (Redis, PostgreSQL) are probed for the health service");
-  spec.AddInt("max-handler-threads", prefix + "_MAX_HANDLER_THREADS", 32,
+  spec.AddInt("max-handler-threads", prefix + "_MAX_HANDLER_THREADS", kDefaultIdleHandlerThreads,
               "idle gRPC handler threads kept alive (a synchronous call holds one while it runs)");
 }
 

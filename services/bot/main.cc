@@ -26,6 +26,7 @@
 #include "platform/grpc_client.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
+#include "platform/mutex_checks.h"
 #include "platform/readiness.h"
 #include "platform/redis_pool.h"
 #include "platform/serve.h"
@@ -216,6 +217,7 @@ absl::Status Run(int argc, char** argv) {
 }  // namespace draughts::bot
 
 int main(int argc, char** argv) {
+  draughts::platform::SkipMutexDeadlockChecksInRelease();
   const absl::Status status = draughts::bot::Run(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "bot: %s\n", status.ToString().c_str());

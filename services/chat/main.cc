@@ -18,6 +18,7 @@
 #include "platform/config.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
+#include "platform/mutex_checks.h"
 #include "platform/readiness.h"
 #include "platform/redis_pool.h"
 #include "platform/serve.h"
@@ -166,6 +167,7 @@ absl::Status Run(int argc, char** argv) {
 }  // namespace draughts::chat
 
 int main(int argc, char** argv) {
+  draughts::platform::SkipMutexDeadlockChecksInRelease();
   const absl::Status status = draughts::chat::Run(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "chat: %s\n", status.ToString().c_str());

@@ -78,9 +78,7 @@ absl::Status ClockServiceImpl::DoGetClock(const v1::GetClockRequest& request,
   if (game->deadline.has_value()) {
     *response.mutable_deadline() = platform::ToProtoTime(*game->deadline);
     const absl::Duration remaining = std::max(*game->deadline - now, absl::ZeroDuration());
-    response.mutable_remaining()->set_seconds(absl::ToInt64Seconds(remaining));
-    response.mutable_remaining()->set_nanos(static_cast<int32_t>(
-        absl::ToInt64Nanoseconds(remaining - absl::Seconds(absl::ToInt64Seconds(remaining)))));
+    *response.mutable_remaining() = platform::ToProtoDuration(remaining);
   }
   *response.mutable_server_time() = platform::ToProtoTime(now);
   for (const SeatPresenceState& seat : game->seats) {

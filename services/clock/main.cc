@@ -21,6 +21,7 @@
 #include "platform/config.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
+#include "platform/mutex_checks.h"
 #include "platform/readiness.h"
 #include "platform/redis_pool.h"
 #include "platform/serve.h"
@@ -214,6 +215,7 @@ absl::Status Run(int argc, char** argv) {
 }  // namespace draughts::clock
 
 int main(int argc, char** argv) {
+  draughts::platform::SkipMutexDeadlockChecksInRelease();
   const absl::Status status = draughts::clock::Run(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "clock: %s\n", status.ToString().c_str());

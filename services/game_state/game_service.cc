@@ -216,16 +216,45 @@ absl::Status GameServiceImpl::DoCreateGame(const v1::CreateGameRequest& request,
 
 // --- GetGame, ListGames, ListLegalMoves ------------------------------------
 
-grpc::Status GameServiceImpl::GetGame(grpc::ServerContext*, const v1::GetGameRequest* request,
-                                      v1::GetGameResponse* response) {
-  DRAUGHTS_GRPC_RETURN_IF_ERROR(ValidateGameId(request->game_id()));
-  DRAUGHTS_GRPC_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request->game_id()));
-  if (request->include_legal_moves()) {
-    DRAUGHTS_GRPC_RETURN_IF_ERROR(ListMovesOf(game.state(), request->game_id(), std::nullopt,
-                                              kMaxMovesPage, *response->mutable_legal_moves()));
+grpc::ServerUnaryReactor* GameServiceImpl::GetGame(grpc::CallbackServerContext* context,
+                                                   const v1::GetGameRequest* request,
+                                                   v1::GetGameResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  absl::Status checked = ValidateGameId(request->game_id());
+  if (checked.ok() && request->min_version() < 0) {
+    checked = absl::InvalidArgumentError(
+        absl::StrCat("min_version is negative (", request->min_version(), ")"));
   }
-  *response->mutable_game() = std::move(*game.mutable_state());
-  return grpc::Status::OK;
+  if (!checked.ok()) {
+    reactor->Finish(ToGrpcStatus(checked));
+    return reactor;
+  }
+  if (request->min_version() > 0) {
+    // Versions are committed once each, so a copy at min_version or newer
+    // is the game as it was stored at that version.
+    std::optional<GameCache::LastKnown> known = cache_.Latest(request->game_id());
+    if (known.has_value() && known->game->state().version() >= request->min_version()) {
+      reactor->Finish(ToGrpcStatus(AnswerGetGame(known->game->state(), *request, *response)));
+      return reactor;
+    }
+  }
+  blocking_.Run([this, reactor, request, response] {
+    absl::StatusOr<StoredGame> game = deps_.store->Load(request->game_id());
+    reactor->Finish(ToGrpcStatus(game.ok() ? AnswerGetGame(game->state(), *request, *response)
+                                           : game.status()));
+  });
+  return reactor;
+}
+
+absl::Status GameServiceImpl::AnswerGetGame(const v1::GameState& state,
+                                            const v1::GetGameRequest& request,
+                                            v1::GetGameResponse& response) {
+  if (request.include_legal_moves()) {
+    DRAUGHTS_RETURN_IF_ERROR(ListMovesOf(state, request.game_id(), std::nullopt, kMaxMovesPage,
+                                         *response.mutable_legal_moves()));
+  }
+  *response.mutable_game() = state;
+  return absl::OkStatus();
 }
 
 grpc::Status GameServiceImpl::ListGames(grpc::ServerContext*, const v1::ListGamesRequest* request,

@@ -52,14 +52,15 @@ struct GameServiceDeps {
   GameMetrics* metrics = nullptr;
 };
 
-// SubmitMove, the hot call, and WatchGame use gRPC's callback API: a move
+// SubmitMove, the hot call, GetGame and WatchGame use gRPC's callback API: a move
 // is decided on the replica's copy of the game and committed through
 // GameStore::CommitAsync without holding a thread while Redis answers, and
 // a watcher holds no thread while it waits for events (game_watch.h). The
 // other calls are synchronous.
 class GameServiceImpl final
     : public v1::GameService::WithCallbackMethod_SubmitMove<
-          v1::GameService::WithCallbackMethod_WatchGame<v1::GameService::Service>> {
+          v1::GameService::WithCallbackMethod_GetGame<
+              v1::GameService::WithCallbackMethod_WatchGame<v1::GameService::Service>>> {
  public:
   // `deps` pointers must outlive the service. Null `now` / `random_index`
   // mean the system clock and a per-thread random generator.
@@ -71,8 +72,11 @@ class GameServiceImpl final
 
   grpc::Status CreateGame(grpc::ServerContext*, const v1::CreateGameRequest*,
                           v1::CreateGameResponse*) override;
-  grpc::Status GetGame(grpc::ServerContext*, const v1::GetGameRequest*,
-                       v1::GetGameResponse*) override;
+  // Answered at once from this replica's copy when it committed
+  // min_version or newer, else read on the blocking pool.
+  grpc::ServerUnaryReactor* GetGame(grpc::CallbackServerContext* context,
+                                    const v1::GetGameRequest* request,
+                                    v1::GetGameResponse* response) override;
   grpc::Status ListGames(grpc::ServerContext*, const v1::ListGamesRequest*,
                          v1::ListGamesResponse*) override;
   grpc::Status ListLegalMoves(grpc::ServerContext*, const v1::ListLegalMovesRequest*,
@@ -125,6 +129,8 @@ class GameServiceImpl final
                           rules::GameRecord record);
 
   absl::Status DoCreateGame(const v1::CreateGameRequest& request, v1::CreateGameResponse& response);
+  absl::Status AnswerGetGame(const v1::GameState& state, const v1::GetGameRequest& request,
+                             v1::GetGameResponse& response);
   absl::Status DoListGames(const v1::ListGamesRequest& request, v1::ListGamesResponse& response);
   absl::Status DoListLegalMoves(const v1::ListLegalMovesRequest& request,
                                 v1::ListLegalMovesResponse& response);

@@ -18,6 +18,7 @@
 #include "platform/config.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
+#include "platform/mutex_checks.h"
 #include "platform/readiness.h"
 #include "platform/redis_pipeliner.h"
 #include "platform/redis_pool.h"
@@ -182,6 +183,7 @@ absl::Status Run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   draughts::platform::ReexecWithAllocatorTuning(argv);
+  draughts::platform::SkipMutexDeadlockChecksInRelease();
   const absl::Status status = draughts::game_state::Run(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "game_state: %s\n", status.ToString().c_str());

@@ -1,5 +1,6 @@
 #include "gateway/game_backend.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -54,10 +55,15 @@ absl::StatusOr<GameView> GameBackend::GetView(const std::string& game_id) {
 
 void GameBackend::GetViewAsync(std::string game_id,
                                std::function<void(absl::StatusOr<GameView>)> done) {
-  ReadView(std::move(game_id), 0, std::move(done));
+  ReadView(std::move(game_id), 0, 0, std::move(done));
 }
 
-void GameBackend::ReadView(std::string game_id, int attempt,
+void GameBackend::GetViewAsync(std::string game_id, int64_t min_version,
+                               std::function<void(absl::StatusOr<GameView>)> done) {
+  ReadView(std::move(game_id), std::max<int64_t>(0, min_version), 0, std::move(done));
+}
+
+void GameBackend::ReadView(std::string game_id, int64_t min_version, int attempt,
                            std::function<void(absl::StatusOr<GameView>)> done) {
   // A move landing between the two reads makes them disagree; a few tries
   // are plenty since a move takes a human at least a moment.
@@ -71,9 +77,10 @@ void GameBackend::ReadView(std::string game_id, int attempt,
   // The game and its moves in one read; a game_state from before that option
   // answers no legal_moves, and the moves are then listed after.
   get.set_include_legal_moves(true);
+  get.set_min_version(min_version);
   client_->CallAsync(
       &GameClient::Stub::async_interface::GetGame, std::move(get), Repeatable(),
-      [this, game_id, attempt, done](absl::StatusOr<v1::GetGameResponse> got) {
+      [this, game_id, min_version, attempt, done](absl::StatusOr<v1::GetGameResponse> got) {
         if (!got.ok()) {
           done(got.status());
           return;
@@ -91,20 +98,21 @@ void GameBackend::ReadView(std::string game_id, int attempt,
         }
         v1::ListLegalMovesRequest list;
         list.set_game_id(game_id);
-        client_->CallAsync(
-            &GameClient::Stub::async_interface::ListLegalMoves, std::move(list), Repeatable(),
-            [this, game_id, attempt, done, view](absl::StatusOr<v1::ListLegalMovesResponse> moves) {
-              if (!moves.ok()) {
-                done(moves.status());
-                return;
-              }
-              view->moves = *std::move(moves);
-              if (view->moves.ply() == view->game.ply()) {
-                done(std::move(*view));
-                return;
-              }
-              ReadView(game_id, attempt + 1, done);
-            });
+        client_->CallAsync(&GameClient::Stub::async_interface::ListLegalMoves, std::move(list),
+                           Repeatable(),
+                           [this, game_id, min_version, attempt, done,
+                            view](absl::StatusOr<v1::ListLegalMovesResponse> moves) {
+                             if (!moves.ok()) {
+                               done(moves.status());
+                               return;
+                             }
+                             view->moves = *std::move(moves);
+                             if (view->moves.ply() == view->game.ply()) {
+                               done(std::move(*view));
+                               return;
+                             }
+                             ReadView(game_id, min_version, attempt + 1, done);
+                           });
       });
 }
 

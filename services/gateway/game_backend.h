@@ -35,6 +35,10 @@ class GameBackend {
   // callback API, as the sockets use it): `done` runs once, on a gRPC
   // thread; post it on.
   void GetViewAsync(std::string game_id, std::function<void(absl::StatusOr<GameView>)> done);
+  // The game at `min_version` or newer (GetGameRequest.min_version: a
+  // replica that committed it answers without reading Redis); 0: as stored.
+  void GetViewAsync(std::string game_id, int64_t min_version,
+                    std::function<void(absl::StatusOr<GameView>)> done);
 
   // Forwards a player's action (not ping) to the matching GameService call.
   absl::Status Act(const std::string& game_id, const ClientAction& action);
@@ -55,7 +59,7 @@ class GameBackend {
   GameClient& client() { return *client_; }
 
  private:
-  void ReadView(std::string game_id, int attempt,
+  void ReadView(std::string game_id, int64_t min_version, int attempt,
                 std::function<void(absl::StatusOr<GameView>)> done);
 
   std::unique_ptr<GameClient> client_;

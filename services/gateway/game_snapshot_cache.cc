@@ -18,7 +18,24 @@ bool Finished(const GameSnapshot& snapshot) {
   return snapshot.view.ok() && snapshot.view->game.result() != v1::GAME_RESULT_ONGOING;
 }
 
+// The oldest version a read may show and still serve every waiter; 0 (as
+// stored now) when one asked for a fresh read.
+template <typename Waiters>
+int64_t ReadMinVersion(const Waiters& waiters) {
+  int64_t min_version = 0;
+  for (const auto& waiter : waiters) {
+    if (waiter.min_version < 0) return 0;
+    min_version = std::max(min_version, waiter.min_version);
+  }
+  return min_version;
+}
+
 }  // namespace
+
+bool NeedsClockRead(const v1::GameState& game) {
+  return game.result() == v1::GAME_RESULT_ONGOING &&
+         (!game.white().connected() || !game.black().connected());
+}
 
 GameSnapshotCache::GameSnapshotCache(Reader reader, std::size_t max_games)
     : reader_(std::move(reader)), max_games_(std::max<std::size_t>(1, max_games)) {}
@@ -32,6 +49,7 @@ void GameSnapshotCache::Get(const std::string& game_id, int64_t min_version, Don
   std::shared_ptr<const GameSnapshot> ready;
   bool start = false;
   uint64_t sequence = 0;
+  int64_t read_min_version = 0;
   {
     absl::MutexLock lock(&mu_);
     if (!entries_.contains(game_id) && entries_.size() >= max_games_) TrimLocked();
@@ -49,6 +67,7 @@ void GameSnapshotCache::Get(const std::string& game_id, int64_t min_version, Don
       if (!entry.reading) {
         entry.reading = true;
         sequence = ++entry.reads_started;
+        read_min_version = ReadMinVersion(entry.waiters);
         ++reads_;
         start = true;
       }
@@ -58,13 +77,15 @@ void GameSnapshotCache::Get(const std::string& game_id, int64_t min_version, Don
     done(std::move(ready));
     return;
   }
-  if (start) StartRead(game_id, sequence);
+  if (start) StartRead(game_id, sequence, read_min_version);
 }
 
-void GameSnapshotCache::StartRead(const std::string& game_id, uint64_t sequence) {
-  reader_(game_id, [this, game_id, sequence](std::shared_ptr<const GameSnapshot> snapshot) {
-    OnRead(game_id, sequence, std::move(snapshot));
-  });
+void GameSnapshotCache::StartRead(const std::string& game_id, uint64_t sequence,
+                                  int64_t min_version) {
+  reader_(game_id, min_version,
+          [this, game_id, sequence](std::shared_ptr<const GameSnapshot> snapshot) {
+            OnRead(game_id, sequence, std::move(snapshot));
+          });
 }
 
 void GameSnapshotCache::OnRead(const std::string& game_id, uint64_t sequence,
@@ -72,6 +93,7 @@ void GameSnapshotCache::OnRead(const std::string& game_id, uint64_t sequence,
   std::vector<std::pair<Done, std::shared_ptr<const GameSnapshot>>> ready;
   bool start = false;
   uint64_t next = 0;
+  int64_t read_min_version = 0;
   {
     absl::MutexLock lock(&mu_);
     auto it = entries_.find(game_id);
@@ -104,12 +126,13 @@ void GameSnapshotCache::OnRead(const std::string& game_id, uint64_t sequence,
     if (!entry.waiters.empty()) {
       entry.reading = true;
       next = ++entry.reads_started;
+      read_min_version = ReadMinVersion(entry.waiters);
       ++reads_;
       start = true;
     }
   }
   for (auto& [done, answer] : ready) done(std::move(answer));
-  if (start) StartRead(game_id, next);
+  if (start) StartRead(game_id, next, read_min_version);
 }
 
 void GameSnapshotCache::TrimLocked() {
@@ -150,28 +173,30 @@ std::shared_ptr<const std::string> GameSnapshot::ClockFrame() const {
   absl::MutexLock lock(&frames_mu_);
   if (clock_frame_ == nullptr) {
     clock_frame_ = std::make_shared<const std::string>(
-        FrameJson(TableClockFrame(view->game, clock ? &*clock : nullptr)));
+        FrameJson(TableClockFrame(view->game, clock ? &*clock : nullptr, absl::Now())));
   }
   return clock_frame_;
 }
 
 GameSnapshotCache::Reader GameAndClockReader(GameBackend* games, ClockBackend* clock) {
-  return [games, clock](const std::string& game_id, GameSnapshotCache::Done done) {
-    games->GetViewAsync(game_id, [clock, game_id,
-                                  done = std::move(done)](absl::StatusOr<GameView> view) mutable {
-      auto snapshot = std::make_shared<GameSnapshot>();
-      snapshot->view = std::move(view);
-      if (!snapshot->view.ok() || snapshot->view->game.result() != v1::GAME_RESULT_ONGOING) {
-        done(std::move(snapshot));
-        return;
-      }
-      clock->GetClockAsync(
-          game_id, [snapshot, done = std::move(done)](absl::StatusOr<v1::GetClockResponse> got) {
+  return [games, clock](const std::string& game_id, int64_t min_version,
+                        GameSnapshotCache::Done done) {
+    games->GetViewAsync(
+        game_id, min_version,
+        [clock, game_id, done = std::move(done)](absl::StatusOr<GameView> view) mutable {
+          auto snapshot = std::make_shared<GameSnapshot>();
+          snapshot->view = std::move(view);
+          if (!snapshot->view.ok() || !NeedsClockRead(snapshot->view->game)) {
+            done(std::move(snapshot));
+            return;
+          }
+          clock->GetClockAsync(game_id, [snapshot, done = std::move(done)](
+                                            absl::StatusOr<v1::GetClockResponse> got) {
             // The clock away: the frame falls back on game_state's deadline.
             if (got.ok()) snapshot->clock = *std::move(got);
             done(snapshot);
           });
-    });
+        });
   };
 }
 

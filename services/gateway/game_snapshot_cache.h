@@ -56,8 +56,10 @@ class GameSnapshotCache {
  public:
   using Done = std::function<void(std::shared_ptr<const GameSnapshot>)>;
   // Reads one game (GameBackend::GetViewAsync, then the clock's GetClock when
-  // ongoing); `done` once, on any thread. Injected so tests can count reads.
-  using Reader = std::function<void(const std::string& game_id, Done done)>;
+  // NeedsClockRead); `done` once, on any thread. Injected so tests can count
+  // reads. `min_version`: every caller waiting takes that version or a newer
+  // one (GetGameRequest.min_version); 0 when one asked for a fresh read.
+  using Reader = std::function<void(const std::string& game_id, int64_t min_version, Done done)>;
 
   // A version not yet read is asked again after a read showing an older one
   // (a read that started before the move landed) at most this many times;
@@ -92,7 +94,7 @@ class GameSnapshotCache {
     std::vector<Waiter> waiters;
   };
 
-  void StartRead(const std::string& game_id, uint64_t sequence);
+  void StartRead(const std::string& game_id, uint64_t sequence, int64_t min_version);
   void OnRead(const std::string& game_id, uint64_t sequence,
               std::shared_ptr<const GameSnapshot> snapshot);
   // Forgets idle entries of finished games, then any idle ones, past max.
@@ -105,7 +107,14 @@ class GameSnapshotCache {
   int64_t reads_ ABSL_GUARDED_BY(mu_) = 0;
 };
 
-// The reader of a gateway: the game from game_state, then its clock.
+// Whether a snapshot of `game` needs the clock's GetClock: only its presence
+// adds to what game_state says (a seat away and when the 2-minute rule ends
+// the game); the deadline is game_state's. One call fewer a move while both
+// seats are connected.
+bool NeedsClockRead(const v1::GameState& game);
+
+// The reader of a gateway: the game from game_state, then its clock when
+// NeedsClockRead.
 class GameBackend;
 class ClockBackend;
 GameSnapshotCache::Reader GameAndClockReader(GameBackend* games, ClockBackend* clock);

@@ -26,6 +26,7 @@
 #include "platform/config.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
+#include "platform/mutex_checks.h"
 #include "platform/redis_pool.h"
 #include "platform/service_options.h"
 #include "platform/shutdown_signal.h"
@@ -208,6 +209,7 @@ absl::Status Run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   draughts::platform::ReexecWithAllocatorTuning(argv);
+  draughts::platform::SkipMutexDeadlockChecksInRelease();
   const absl::Status status = draughts::gateway::Run(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "gateway: %s\n", status.ToString().c_str());

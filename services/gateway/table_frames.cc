@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "gateway/error_mapping.h"
 #include "gateway/proto_json.h"
+#include "platform/proto_time.h"
 
 namespace draughts::gateway {
 namespace {
@@ -179,7 +180,8 @@ v1::ServerFrame TableSnapshotFrame(const GameView& view, const std::vector<v1::C
   return frame;
 }
 
-v1::ServerFrame TableClockFrame(const v1::GameState& game, const v1::GetClockResponse* clock) {
+v1::ServerFrame TableClockFrame(const v1::GameState& game, const v1::GetClockResponse* clock,
+                                absl::Time now) {
   v1::ServerFrame frame;
   v1::ServerFrame::ClockView* view = frame.mutable_clock();
   view->set_game_id(game.game_id());
@@ -195,10 +197,14 @@ v1::ServerFrame TableClockFrame(const v1::GameState& game, const v1::GetClockRes
     if (clock->has_remaining()) *view->mutable_remaining() = clock->remaining();
     if (clock->has_server_time()) *view->mutable_server_time() = clock->server_time();
   } else if (game.result() == v1::GAME_RESULT_ONGOING && game.has_move_deadline()) {
-    // The clock has not caught up with this ply yet: game_state's own
-    // deadline is the one it will arm.
+    // Not read, or not caught up with this ply yet: game_state's own
+    // deadline is the one the clock arms.
     view->set_armed(true);
     *view->mutable_deadline() = game.move_deadline();
+    const absl::Duration remaining =
+        std::max(platform::FromProtoTime(game.move_deadline()) - now, absl::ZeroDuration());
+    *view->mutable_remaining() = platform::ToProtoDuration(remaining);
+    *view->mutable_server_time() = platform::ToProtoTime(now);
   }
   return frame;
 }

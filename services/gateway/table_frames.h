@@ -12,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "draughts/v1/clock.pb.h"
 #include "draughts/v1/matchmaking.pb.h"
 #include "draughts/v1/web_socket.pb.h"
@@ -63,7 +64,11 @@ v1::ServerFrame TableViewFrame(const v1::Table& table, const TableScore& score,
 // holds the side to move.
 v1::ServerFrame TableSnapshotFrame(const GameView& view, const std::vector<v1::Color>& colors);
 
-v1::ServerFrame TableClockFrame(const v1::GameState& game, const v1::GetClockResponse* clock);
+// The clock frame: the clock's own answer when `clock` is for this ply,
+// else game_state's deadline counted from `now` (the gateway reads the clock
+// only while a seat is away: gateway/game_snapshot_cache.h).
+v1::ServerFrame TableClockFrame(const v1::GameState& game, const v1::GetClockResponse* clock,
+                                absl::Time now);
 
 v1::ServerFrame TableGameOverFrame(const v1::GameEvent& ended);
 

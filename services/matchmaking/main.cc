@@ -18,6 +18,7 @@
 #include "platform/config.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
+#include "platform/mutex_checks.h"
 #include "platform/readiness.h"
 #include "platform/redis_pool.h"
 #include "platform/secret_tokens.h"
@@ -202,6 +203,7 @@ absl::Status Run(int argc, char** argv) {
 }  // namespace draughts::matchmaking
 
 int main(int argc, char** argv) {
+  draughts::platform::SkipMutexDeadlockChecksInRelease();
   const absl::Status status = draughts::matchmaking::Run(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "matchmaking: %s\n", status.ToString().c_str());

@@ -15,6 +15,7 @@
 #include "platform/config.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
+#include "platform/mutex_checks.h"
 #include "platform/pg_migrations.h"
 #include "platform/pg_pool.h"
 #include "platform/readiness.h"
@@ -182,6 +183,7 @@ absl::Status Run(int argc, char** argv) {
 }  // namespace draughts::rating
 
 int main(int argc, char** argv) {
+  draughts::platform::SkipMutexDeadlockChecksInRelease();
   const absl::Status status = draughts::rating::Run(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "rating: %s\n", status.ToString().c_str());

@@ -292,6 +292,8 @@ add('SubmitMove', 'FAILED_PRECONDITION', 'order: not your turn (6) before an ill
 add('GetGame', 'INVALID_ARGUMENT', 'empty game_id', (client) => client.call('GetGame', { game_id: '' }), { message: /game_id/ });
 add('GetGame', 'INVALID_ARGUMENT', 'a game_id longer than 64 characters',
   (client) => client.call('GetGame', { game_id: 'a'.repeat(65) }), { message: /game_id/ });
+add('GetGame', 'INVALID_ARGUMENT', 'a negative min_version',
+  (client) => client.call('GetGame', { game_id: UNKNOWN, min_version: -1 }), { message: /min_version/ });
 add('GetGame', 'NOT_FOUND', 'unknown game_id', (client) => client.call('GetGame', { game_id: UNKNOWN }));
 add('GetGame', 'UNAVAILABLE', 'Redis down', (client) => client.call('GetGame', { game_id: UNKNOWN }), { replicas: 'dead' });
 

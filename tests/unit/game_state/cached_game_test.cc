@@ -65,6 +65,17 @@ class CachedGameTest : public GameServiceTest {
 
   v1::CreateGameResponse SamePlyOtherPosition();
 
+  // GetGame with min_version on this replica (`other` false) or the other.
+  grpc::Status GetAtLeast(bool other, const std::string& id, int64_t min_version,
+                          v1::GetGameResponse& response) {
+    grpc::ClientContext context;
+    v1::GetGameRequest request;
+    request.set_game_id(id);
+    request.set_include_legal_moves(true);
+    request.set_min_version(min_version);
+    return (other ? other_stub_ : stub_)->GetGame(&context, request, &response);
+  }
+
   // Destroyed in reverse order: the server stops before the service goes.
   std::unique_ptr<GameServiceImpl> other_;
   std::unique_ptr<grpc::Server> other_server_;
@@ -174,6 +185,56 @@ TEST_F(CachedGameTest, AMoveLegalOnlyInAStaleCopyIsRefused) {
   ExpectRefused(Move(created.game_id(), created.black_player_token(), "15x22", 2),
                 StatusCode::INVALID_ARGUMENT, "", created.game_id(), before);
   EXPECT_EQ(MetricValue(*registry_, "draughts_game_version_races_lost_total"), 1);
+}
+
+TEST_F(CachedGameTest, GetGameForAVersionThisReplicaCommittedReadsNothing) {
+  const v1::CreateGameResponse created = Create(PeopleGame("international"));
+  const std::string& id = created.game_id();
+  ASSERT_TRUE(Move(id, created.white_player_token(), "32-28", 0).ok());
+  const int64_t version = Get(id).version();
+  const int loads = store_.loads();
+  v1::GetGameResponse got;
+  ASSERT_TRUE(GetAtLeast(false, id, version, got).ok());
+  EXPECT_EQ(store_.loads(), loads) << "answered from the replica's copy";
+  EXPECT_EQ(got.game().version(), version);
+  EXPECT_EQ(got.game().ply(), 1);
+  EXPECT_EQ(got.legal_moves().ply(), 1);
+  EXPECT_GT(got.legal_moves().moves_size(), 0);
+  // An older version asked: the copy (newer) will do.
+  ASSERT_TRUE(GetAtLeast(false, id, version - 1, got).ok());
+  EXPECT_EQ(store_.loads(), loads);
+  // No minimum: the game as stored, read.
+  ASSERT_TRUE(GetAtLeast(false, id, 0, got).ok());
+  EXPECT_EQ(store_.loads(), loads + 1);
+  EXPECT_EQ(got.game().version(), version);
+}
+
+TEST_F(CachedGameTest, GetGameForAVersionAnotherReplicaCommittedReadsTheStore) {
+  const v1::CreateGameResponse created = Create(PeopleGame("international"));
+  const std::string& id = created.game_id();
+  ASSERT_TRUE(Move(id, created.white_player_token(), "32-28", 0).ok());
+  ASSERT_TRUE(OtherMove(id, created.black_player_token(), "19-23", 1).ok());
+  const int64_t newest = Get(id).version();
+  const int loads = store_.loads();
+  // This replica's copy is one move behind: not good enough, so it reads.
+  v1::GetGameResponse got;
+  ASSERT_TRUE(GetAtLeast(false, id, newest, got).ok());
+  EXPECT_EQ(store_.loads(), loads + 1);
+  EXPECT_EQ(got.game().version(), newest);
+  EXPECT_EQ(got.game().ply(), 2);
+  EXPECT_EQ(got.legal_moves().ply(), 2);
+  // The replica that committed it answers from its copy.
+  ASSERT_TRUE(GetAtLeast(true, id, newest, got).ok());
+  EXPECT_EQ(store_.loads(), loads + 1);
+  EXPECT_EQ(got.game().version(), newest);
+}
+
+TEST_F(CachedGameTest, GetGameRefusesANegativeMinVersion) {
+  const v1::CreateGameResponse created = Create(PeopleGame("international"));
+  v1::GetGameResponse got;
+  EXPECT_EQ(GetAtLeast(false, created.game_id(), -1, got).error_code(),
+            StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(GetAtLeast(false, "no-such-game", 5, got).error_code(), StatusCode::NOT_FOUND);
 }
 
 }  // namespace

@@ -14,11 +14,14 @@ namespace {
 class HandReader {
  public:
   GameSnapshotCache::Reader reader() {
-    return [this](const std::string& game_id, GameSnapshotCache::Done done) {
+    return [this](const std::string& game_id, int64_t min_version, GameSnapshotCache::Done done) {
       pending_.push_back({game_id, std::move(done)});
+      min_versions_.push_back(min_version);
     };
   }
   int pending() const { return static_cast<int>(pending_.size()); }
+  // The min_version each read was started with, in order.
+  const std::vector<int64_t>& min_versions() const { return min_versions_; }
   const std::string& pending_game(int i) const {
     return pending_[static_cast<std::size_t>(i)].first;
   }
@@ -49,6 +52,7 @@ class HandReader {
     done(std::move(snapshot));
   }
   std::vector<std::pair<std::string, GameSnapshotCache::Done>> pending_;
+  std::vector<int64_t> min_versions_;
 };
 
 // What each caller got: the version, or -1 for an error; -2 while waiting.
@@ -159,6 +163,25 @@ TEST(GameSnapshotCacheTest, AFreshReadNeverTakesOneStartedBefore) {
   EXPECT_EQ(answers.got[4], 3);
 }
 
+TEST(GameSnapshotCacheTest, ReadsAskForTheVersionTheirWaitersNeedOrAFreshOne) {
+  HandReader hand;
+  GameSnapshotCache cache(hand.reader());
+  Answers answers;
+  cache.Get("g1", 4, answers.Slot());
+  hand.Answer(4);
+  cache.Get("g1", -1, answers.Slot());  // a socket opening: as stored now
+  hand.Answer(4);
+  cache.Get("g1", 6, answers.Slot());
+  cache.Get("g1", 5, answers.Slot());  // joins the read for 6
+  hand.Answer(6);
+  cache.Get("g1", 8, answers.Slot());
+  cache.Get("g1", -1, answers.Slot());  // waits for the next read
+  hand.Answer(8);
+  hand.Answer(8);
+  EXPECT_EQ(hand.min_versions(), (std::vector<int64_t>{4, 0, 6, 8, 0}));
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{4, 4, 6, 6, 8, 8}));
+}
+
 TEST(GameSnapshotCacheTest, ErrorsArePassedOnAndNotKept) {
   HandReader hand;
   GameSnapshotCache cache(hand.reader());
@@ -190,6 +213,21 @@ TEST(GameSnapshotCacheTest, ForgetsIdleGamesPastItsSizeFinishedOnesFirst) {
   EXPECT_EQ(cache.reads(), 4) << "the finished game was forgotten";
   hand.Answer(1, v1::GAME_RESULT_WHITE_WINS);
   for (int64_t got : answers.got) EXPECT_EQ(got, 1);
+}
+
+TEST(NeedsClockReadTest, OnlyAnOngoingGameWithASeatAway) {
+  v1::GameState game;
+  game.set_result(v1::GAME_RESULT_ONGOING);
+  game.mutable_white()->set_connected(true);
+  game.mutable_black()->set_connected(true);
+  EXPECT_FALSE(NeedsClockRead(game));
+  game.mutable_black()->set_connected(false);
+  EXPECT_TRUE(NeedsClockRead(game));
+  game.mutable_black()->set_connected(true);
+  game.mutable_white()->set_connected(false);
+  EXPECT_TRUE(NeedsClockRead(game));
+  game.set_result(v1::GAME_RESULT_WHITE_WINS);
+  EXPECT_FALSE(NeedsClockRead(game));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "gateway/proto_json.h"
+#include "platform/proto_time.h"
 
 namespace draughts::gateway {
 namespace {
@@ -171,13 +172,36 @@ TEST(ClockFrameTest, ArmedOnlyForTheCurrentPly) {
   clock.set_expected_ply(4);
   clock.set_color(v1::COLOR_WHITE);
   clock.mutable_remaining()->set_seconds(42);
-  v1::ServerFrame frame = TableClockFrame(game, &clock);
+  const absl::Time now = absl::FromUnixSeconds(1700000000);
+  v1::ServerFrame frame = TableClockFrame(game, &clock, now);
   EXPECT_TRUE(frame.clock().armed());
   EXPECT_EQ(frame.clock().remaining().seconds(), 42);
   EXPECT_EQ(frame.clock().black_timeouts(), 2);
   clock.set_expected_ply(3);  // the clock has not caught up yet
-  EXPECT_FALSE(TableClockFrame(game, &clock).clock().armed());
-  EXPECT_FALSE(TableClockFrame(game, nullptr).clock().armed());
+  EXPECT_FALSE(TableClockFrame(game, &clock, now).clock().armed());
+  EXPECT_FALSE(TableClockFrame(game, nullptr, now).clock().armed());
+}
+
+TEST(ClockFrameTest, GameStatesDeadlineCountedFromNowWhenTheClockIsNotRead) {
+  v1::GameState game;
+  game.set_game_id("g1");
+  game.set_result(v1::GAME_RESULT_ONGOING);
+  game.set_ply(7);
+  game.set_side_to_move(v1::COLOR_BLACK);
+  const absl::Time now = absl::FromUnixSeconds(1700000000);
+  *game.mutable_move_deadline() = platform::ToProtoTime(now + absl::Milliseconds(12500));
+  v1::ServerFrame::ClockView view = TableClockFrame(game, nullptr, now).clock();
+  EXPECT_TRUE(view.armed());
+  EXPECT_EQ(view.color(), v1::COLOR_BLACK);
+  EXPECT_EQ(view.expected_ply(), 7);
+  EXPECT_EQ(platform::FromProtoTime(view.deadline()), now + absl::Milliseconds(12500));
+  EXPECT_EQ(platform::FromProtoDuration(view.remaining()), absl::Milliseconds(12500));
+  EXPECT_EQ(platform::FromProtoTime(view.server_time()), now);
+  // Past the deadline (the automatic move is on its way): nothing negative.
+  view = TableClockFrame(game, nullptr, now + absl::Seconds(20)).clock();
+  EXPECT_EQ(platform::FromProtoDuration(view.remaining()), absl::ZeroDuration());
+  game.set_result(v1::GAME_RESULT_DRAW);
+  EXPECT_FALSE(TableClockFrame(game, nullptr, now).clock().armed());
 }
 
 }  // namespace

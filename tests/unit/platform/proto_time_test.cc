@@ -49,5 +49,18 @@ TEST(ProtoDuration, InvalidValuesNameTheField) {
   }
 }
 
+TEST(ProtoDuration, MadeWithTheSignInBothParts) {
+  google::protobuf::Duration positive = ToProtoDuration(absl::Milliseconds(1250));
+  EXPECT_EQ(positive.seconds(), 1);
+  EXPECT_EQ(positive.nanos(), 250000000);
+  google::protobuf::Duration negative = ToProtoDuration(-absl::Milliseconds(1250));
+  EXPECT_EQ(negative.seconds(), -1);
+  EXPECT_EQ(negative.nanos(), -250000000);
+  EXPECT_TRUE(CheckProtoDuration(negative, "d").ok());
+  for (absl::Duration d : {absl::Nanoseconds(7), -absl::Nanoseconds(7), absl::Hours(30)}) {
+    EXPECT_EQ(FromProtoDuration(ToProtoDuration(d)), d);
+  }
+}
+
 }  // namespace
 }  // namespace draughts::platform

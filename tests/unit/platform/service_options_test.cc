@@ -79,7 +79,7 @@ TEST(ServiceOptionsTest, ReadinessIntervalComesFromEnvOrFlag) {
 TEST(ServiceOptionsTest, HandlerThreadsKeptComeFromEnvOrFlagWithinRange) {
   auto config = ParseWith({});
   ASSERT_TRUE(config.ok()) << config.status();
-  EXPECT_EQ(ServeOptionsFromConfig(*config)->max_idle_handler_threads, 32);
+  EXPECT_EQ(ServeOptionsFromConfig(*config)->max_idle_handler_threads, kDefaultIdleHandlerThreads);
   config = ParseWith({}, {{"DRAUGHTS_RATING_MAX_HANDLER_THREADS", "64"}});
   ASSERT_TRUE(config.ok()) << config.status();
   EXPECT_EQ(ServeOptionsFromConfig(*config)->max_idle_handler_threads, 64);
