@@ -155,7 +155,9 @@ TEST_F(GrpcClientTest, DeadlineBoundsTheCallAndIsNotRetried) {
                             {.timeout = absl::Milliseconds(200), .safe_to_retry = true});
   absl::Duration took = absl::Now() - begin;
   EXPECT_EQ(reply.status().code(), absl::StatusCode::kDeadlineExceeded);
-  EXPECT_GE(took, absl::Milliseconds(190));
+  // Waited for the deadline, not failed at once; gRPC's timers may fire a
+  // little early (184 ms seen in a CI run for this 200 ms deadline).
+  EXPECT_GE(took, absl::Milliseconds(150));
   EXPECT_LT(took, absl::Seconds(1));
   EXPECT_EQ(Retries(), 0);
   EXPECT_EQ(Handled("DEADLINE_EXCEEDED"), 1);
