@@ -82,9 +82,10 @@ absl::Status CheckOptions(const GrpcClientOptions& options) {
   }
   if (options.keepalive_time <= absl::ZeroDuration() ||
       options.keepalive_timeout <= absl::ZeroDuration() ||
-      options.max_reconnect_backoff <= absl::ZeroDuration()) {
+      options.max_reconnect_backoff <= absl::ZeroDuration() ||
+      options.connect_timeout <= absl::ZeroDuration()) {
     return absl::InvalidArgumentError(
-        "gRPC client: keepalive and reconnect durations must be positive");
+        "gRPC client: keepalive, reconnect and connect durations must be positive");
   }
   return absl::OkStatus();
 }
@@ -143,7 +144,8 @@ absl::StatusOr<std::shared_ptr<GrpcClientCore>> GrpcClientCore::Create(GrpcClien
   args.SetInt(GRPC_ARG_HTTP2_MAX_PINGS_WITHOUT_DATA, 0);
   int reconnect_ms = Milliseconds(options.max_reconnect_backoff);
   args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, std::min(100, reconnect_ms));
-  args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, std::min(100, reconnect_ms));
+  // Despite its name, gRPC reads this one as the minimum connect timeout.
+  args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, Milliseconds(options.connect_timeout));
   args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, reconnect_ms);
   if (!options.load_balancing_policy.empty()) {
     args.SetLoadBalancingPolicyName(options.load_balancing_policy);

@@ -85,6 +85,10 @@ struct GrpcClientOptions {
   // Upper bound of gRPC's own pause between reconnection attempts (its
   // default, 2 minutes, would keep a restarted backend unused that long).
   absl::Duration max_reconnect_backoff = absl::Seconds(2);
+  // How long a connection may take to set up (TCP and HTTP/2 settings)
+  // before gRPC drops it and backs off. A loaded machine has taken over
+  // 100 ms on loopback; a dead address on loopback is refused at once.
+  absl::Duration connect_timeout = absl::Seconds(5);
   // "round_robin" spreads calls over every resolved address; empty keeps
   // gRPC's default (pick_first).
   std::string load_balancing_policy;

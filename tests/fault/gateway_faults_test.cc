@@ -118,7 +118,8 @@ TEST_F(GatewayFaults, ClientsOfAKilledGatewayResumeOnTheOtherWithEveryEventOnce)
   for (Watcher& watcher : watchers) {
     absl::StatusOr<gateway::testing::HttpReply> created = HttpCall(
         doomed, "POST", "/api/games", R"({"variant":"international","mode":"hotseat"})", cookie);
-    ASSERT_TRUE(created.ok() && created->status == 200) << created.status();
+    ASSERT_TRUE(created.ok()) << created.status();
+    ASSERT_EQ(created->status, 200) << created->body;
     absl::StatusOr<google::protobuf::Struct> body = gateway::ParseJsonObject(created->body);
     ASSERT_TRUE(body.ok());
     watcher.game = {StringAt(*body, "gameId"), StringAt(*body, "seats.white"),

@@ -2,9 +2,17 @@
 
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
 #include <future>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -34,6 +42,77 @@ EchoRequest Request(std::string text, grpc::StatusCode fail_with = grpc::StatusC
   request.set_delay_ms(delay_ms);
   return request;
 }
+
+// A loopback listener that forwards each connection to `target_port` only
+// after `hold`: a backend whose connection setup is slow, as a loaded
+// machine's can be.
+class SlowSetupRelay {
+ public:
+  SlowSetupRelay(int target_port, absl::Duration hold) : target_port_(target_port), hold_(hold) {
+    listener_ = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address = Loopback(0);
+    socklen_t length = sizeof(address);
+    if (bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0 ||
+        listen(listener_, 8) != 0 ||
+        getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+      return;
+    }
+    port_ = ntohs(address.sin_port);
+    acceptor_ = std::thread([this] { AcceptLoop(); });
+  }
+  ~SlowSetupRelay() {
+    stopping_.store(true);
+    shutdown(listener_, SHUT_RDWR);
+    if (acceptor_.joinable()) acceptor_.join();
+    for (std::thread& pipe : pipes_) pipe.join();
+    close(listener_);
+  }
+  int port() const { return port_; }
+
+ private:
+  static sockaddr_in Loopback(int port) {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return address;
+  }
+  void AcceptLoop() {
+    while (!stopping_.load()) {
+      int client = accept(listener_, nullptr, nullptr);
+      if (client < 0) return;
+      pipes_.emplace_back([this, client] { Relay(client); });
+    }
+  }
+  void Relay(int client) {
+    absl::SleepFor(hold_);
+    int backend = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address = Loopback(target_port_);
+    if (connect(backend, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0) {
+      pollfd ends[2] = {{client, POLLIN, 0}, {backend, POLLIN, 0}};
+      char buffer[16384];
+      while (!stopping_.load() && poll(ends, 2, 100) >= 0) {
+        bool closed = false;
+        for (int from = 0; from < 2 && !closed; ++from) {
+          if (ends[from].revents == 0) continue;
+          ssize_t got = read(ends[from].fd, buffer, sizeof(buffer));
+          closed = got <= 0 || write(ends[1 - from].fd, buffer, got) != got;
+        }
+        if (closed) break;
+      }
+    }
+    close(backend);
+    close(client);
+  }
+
+  int target_port_;
+  absl::Duration hold_;
+  int listener_ = -1;
+  int port_ = 0;
+  std::atomic<bool> stopping_{false};
+  std::thread acceptor_;
+  std::vector<std::thread> pipes_;
+};
 
 class GrpcClientTest : public ::testing::Test {
  protected:
@@ -204,6 +283,18 @@ TEST_F(GrpcClientTest, ABackendThatStartsLateIsFoundByTheRetries) {
   EXPECT_GE(Retries(), 1);
 }
 
+// gRPC gives up on a connection whose setup takes longer than its minimum
+// connect timeout; a loaded machine (CI under ASan) took over 100 ms.
+TEST_F(GrpcClientTest, AConnectionSlowToSetUpIsWaitedFor) {
+  SlowSetupRelay relay(server_->port(), absl::Milliseconds(600));
+  ASSERT_GT(relay.port(), 0);
+  auto client = Client({}, absl::StrCat("127.0.0.1:", relay.port()));
+  auto reply = client->Call(&EchoClient::Stub::Echo, Request("slow setup"),
+                            {.timeout = absl::Seconds(5), .safe_to_retry = true});
+  ASSERT_TRUE(reply.ok()) << reply.status();
+  EXPECT_EQ(reply->text(), "slow setup");
+}
+
 TEST_F(GrpcClientTest, BadOptionsAreRefused) {
   GrpcClientOptions options;
   options.metrics_registry = registry_;
@@ -216,6 +307,9 @@ TEST_F(GrpcClientTest, BadOptionsAreRefused) {
   EXPECT_EQ(EchoClient::Create(options).status().code(), absl::StatusCode::kInvalidArgument);
   options.retry.jitter = 0.1;
   options.timeout = absl::ZeroDuration();
+  EXPECT_EQ(EchoClient::Create(options).status().code(), absl::StatusCode::kInvalidArgument);
+  options.timeout = absl::Seconds(1);
+  options.connect_timeout = absl::ZeroDuration();
   EXPECT_EQ(EchoClient::Create(options).status().code(), absl::StatusCode::kInvalidArgument);
 }
 
