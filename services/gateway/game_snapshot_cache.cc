@@ -164,7 +164,8 @@ std::shared_ptr<const std::string> GameSnapshot::SnapshotFrame(
   absl::MutexLock lock(&frames_mu_);
   std::shared_ptr<const std::string>& frame = snapshot_frames_[key];
   if (frame == nullptr) {
-    frame = std::make_shared<const std::string>(FrameJson(TableSnapshotFrame(*view, colors)));
+    if (!snapshot_parts_.has_value()) snapshot_parts_ = PrintSnapshotParts(*view);
+    frame = std::make_shared<const std::string>(TableSnapshotJson(*view, *snapshot_parts_, colors));
   }
   return frame;
 }

@@ -29,6 +29,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "draughts/v1/clock.pb.h"
+#include "gateway/table_frames.h"
 #include "gateway/ws_protocol.h"
 
 namespace draughts::gateway {
@@ -50,6 +51,9 @@ struct GameSnapshot {
   mutable absl::flat_hash_map<std::string, std::shared_ptr<const std::string>> snapshot_frames_
       ABSL_GUARDED_BY(frames_mu_);
   mutable std::shared_ptr<const std::string> clock_frame_ ABSL_GUARDED_BY(frames_mu_);
+  // The game and its legal moves, printed for the first frame and reused by
+  // the others (a player's, the opponent's, a spectator's).
+  mutable std::optional<SnapshotJsonParts> snapshot_parts_ ABSL_GUARDED_BY(frames_mu_);
 };
 
 class GameSnapshotCache {

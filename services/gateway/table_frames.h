@@ -60,9 +60,26 @@ v1::ServerFrame TableViewFrame(const v1::Table& table, const TableScore& score,
                                const SeatBinding& binding, const v1::GameState* game,
                                const v1::GetClockResponse* clock, const v1::TableEvent* event);
 
+// What TableViewFrame reads from the game and the clock, as a short key:
+// equal keys (with the same table, score and binding) make the same view.
+std::string TableViewGameKey(const v1::GameState* game, const v1::GetClockResponse* clock);
+
 // The game snapshot for a socket playing `colors`: legal moves only when it
 // holds the side to move.
 v1::ServerFrame TableSnapshotFrame(const GameView& view, const std::vector<v1::Color>& colors);
+
+// The JSON of the parts of a snapshot frame that do not depend on the
+// socket, printed once per read rather than once per socket kind.
+struct SnapshotJsonParts {
+  std::string game;
+  std::string legal_moves;  // a JSON array
+};
+SnapshotJsonParts PrintSnapshotParts(const GameView& view);
+
+// FrameJson(TableSnapshotFrame(view, colors)), byte for byte, put together
+// from `parts` (of the same view).
+std::string TableSnapshotJson(const GameView& view, const SnapshotJsonParts& parts,
+                              const std::vector<v1::Color>& colors);
 
 // The clock frame: the clock's own answer when `clock` is for this ply,
 // else game_state's deadline counted from `now` (the gateway reads the clock

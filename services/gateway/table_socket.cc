@@ -242,6 +242,7 @@ void TableSocket::OnTableEvent(int generation, std::shared_ptr<const TableFeeds:
   table_failures_ = 0;
   table_from_ = event.event_id();
   score_.Apply(event);
+  table_changed_ = true;
   const bool newer = event.table().games_played() >= known_games_played_;
   if (newer) table_ = event.table();
   // Replayed events (older than the table read at opening) only count the
@@ -267,6 +268,12 @@ void TableSocket::OnTableDone(int generation, const grpc::Status& status) {
 void TableSocket::SendTableView(const v1::TableEvent* event) {
   const v1::GetClockResponse* clock =
       shown_ != nullptr && shown_->clock.has_value() ? &*shown_->clock : nullptr;
+  // Each move re-reads the game, and the view seldom changes with it: with
+  // the table and score as last shown, the key tells without building it.
+  std::string game_key = TableViewGameKey(shown_game(), clock);
+  if (event == nullptr && !table_changed_ && game_key == last_table_view_game_key_) return;
+  table_changed_ = false;
+  last_table_view_game_key_ = std::move(game_key);
   v1::ServerFrame frame =
       TableViewFrame(table_, score_, opening_.binding, shown_game(), clock, event);
   // A view the client already has (every move re-reads the game, and the

@@ -185,6 +185,10 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   int table_failures_ = 0;
   int known_games_played_ = 0;
   std::string last_table_view_;  // binary, without its event
+  // What the last view was built from besides the table and the score
+  // (TableViewGameKey), and whether a table event came since.
+  std::string last_table_view_game_key_;
+  bool table_changed_ = true;
 
   std::string game_id_;
   std::string game_from_;

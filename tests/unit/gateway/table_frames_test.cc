@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <vector>
+
 #include "gateway/proto_json.h"
 #include "platform/proto_time.h"
 
@@ -106,6 +109,77 @@ TEST(SnapshotTest, LegalMovesOnlyForTheSideToMove) {
   EXPECT_EQ(
       TableSnapshotFrame(view, {v1::COLOR_BLACK, v1::COLOR_WHITE}).snapshot().legal_moves_size(),
       1);
+}
+
+TEST(SnapshotTest, JsonPutTogetherFromPartsIsTheFramesJson) {
+  GameView view = ViewWithMoves(v1::COLOR_WHITE);
+  view.game.set_variant("international");
+  view.game.set_fen("W:W31,32:B19,20");
+  view.game.set_version(7);
+  view.game.mutable_white()->mutable_seat()->set_display_name("Ann \"the\" wall");
+  view.game.mutable_move_deadline()->set_seconds(1700000000);
+  v1::LegalMove* capture = view.moves.add_moves();
+  capture->set_notation("31x22");
+  capture->add_path(31);
+  capture->add_path(22);
+  capture->add_captured(27);
+  const std::vector<std::vector<v1::Color>> sockets = {
+      {v1::COLOR_WHITE}, {v1::COLOR_BLACK}, {}, {v1::COLOR_WHITE, v1::COLOR_BLACK}};
+  for (v1::GameResult result : {v1::GAME_RESULT_ONGOING, v1::GAME_RESULT_DRAW}) {
+    view.game.set_result(result);
+    for (bool must_capture : {true, false}) {
+      view.moves.set_must_capture(must_capture);
+      const SnapshotJsonParts parts = PrintSnapshotParts(view);
+      for (const std::vector<v1::Color>& colors : sockets) {
+        EXPECT_EQ(TableSnapshotJson(view, parts, colors),
+                  FrameJson(TableSnapshotFrame(view, colors)))
+            << colors.size() << " colours, result " << result << ", capture " << must_capture;
+      }
+    }
+  }
+  view.moves.clear_moves();
+  const SnapshotJsonParts parts = PrintSnapshotParts(view);
+  EXPECT_EQ(parts.legal_moves, "[]");
+  EXPECT_EQ(TableSnapshotJson(view, parts, {v1::COLOR_WHITE}),
+            FrameJson(TableSnapshotFrame(view, {v1::COLOR_WHITE})));
+}
+
+TEST(TableViewTest, TheGameKeyChangesWithEveryFieldTheViewReads) {
+  v1::GameState game;
+  game.set_game_id("g1");
+  game.set_result(v1::GAME_RESULT_ONGOING);
+  game.set_ply(10);
+  v1::GetClockResponse clock;
+  v1::SeatPresence* presence = clock.add_presence();
+  presence->set_color(v1::COLOR_WHITE);
+  presence->set_connected(true);
+  const std::string base = TableViewGameKey(&game, &clock);
+  EXPECT_EQ(base, TableViewGameKey(&game, &clock));
+  EXPECT_NE(base, TableViewGameKey(nullptr, &clock));
+  EXPECT_NE(base, TableViewGameKey(&game, nullptr));
+  // A move alone (ply, position) leaves the view as it was.
+  v1::GameState moved = game;
+  moved.set_ply(11);
+  moved.set_fen("W:W31:B19");
+  EXPECT_EQ(base, TableViewGameKey(&moved, &clock));
+  std::vector<std::function<void(v1::GameState&, v1::GetClockResponse&)>> changes = {
+      [](auto& g, auto&) { g.set_game_id("g2"); },
+      [](auto& g, auto&) { g.set_result(v1::GAME_RESULT_DRAW); },
+      [](auto& g, auto&) { g.mutable_white()->set_connected(true); },
+      [](auto& g, auto&) { g.mutable_black()->set_connected(true); },
+      [](auto& g, auto&) { g.mutable_white()->set_computer_playing(true); },
+      [](auto& g, auto&) { g.mutable_black()->set_computer_playing(true); },
+      [](auto&, auto& c) { c.mutable_presence(0)->set_connected(false); },
+      [](auto&, auto& c) { c.mutable_presence(0)->set_color(v1::COLOR_BLACK); },
+      [](auto&, auto& c) { c.mutable_presence(0)->mutable_abandon_deadline()->set_seconds(5); },
+      [](auto&, auto& c) { c.add_presence()->set_color(v1::COLOR_BLACK); },
+  };
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    v1::GameState changed_game = game;
+    v1::GetClockResponse changed_clock = clock;
+    changes[i](changed_game, changed_clock);
+    EXPECT_NE(base, TableViewGameKey(&changed_game, &changed_clock)) << "change " << i;
+  }
 }
 
 TEST(TableViewTest, NoInviteCodeAndPresenceFromTheGame) {
