@@ -276,9 +276,9 @@ void TableSocket::SendTableView(const v1::TableEvent* event) {
   last_table_view_game_key_ = std::move(game_key);
   v1::ServerFrame frame =
       TableViewFrame(table_, score_, opening_.binding, shown_game(), clock, event);
-  // A view the client already has (every move re-reads the game, and the
-  // seats seldom change with it) is not sent again: compared without the
-  // event it follows, in protobuf's binary form (cheaper than the JSON).
+  // Inputs that changed may still make the view the client has: compared
+  // without the event it follows, in protobuf's binary form (cheaper than
+  // the JSON), it is not sent again.
   v1::ServerFrame::TableView* view = frame.mutable_table();
   v1::TableEvent followed;
   std::string followed_id;
