@@ -22,6 +22,11 @@ const v1::PlayerState* PlayerOf(const v1::GameState& game, v1::Color color) {
   return nullptr;
 }
 
+// Legal moves go only to a socket holding the side to move of an ongoing game.
+bool ShowsLegalMoves(const GameView& view, const std::vector<v1::Color>& colors) {
+  return view.game.result() == v1::GAME_RESULT_ONGOING && Holds(colors, view.game.side_to_move());
+}
+
 v1::Color Opponent(v1::Color color) {
   return color == v1::COLOR_WHITE ? v1::COLOR_BLACK : v1::COLOR_WHITE;
 }
@@ -49,13 +54,11 @@ absl::StatusOr<v1::ClientFrame> ParseClientFrame(std::string_view text, std::str
     if (why.size() > 200) why.resize(200);
     return absl::InvalidArgumentError(absl::StrCat("not a ClientFrame: ", why));
   }
-  if (request_id != nullptr && frame.request_id().size() <= kMaxRequestIdBytes) {
-    *request_id = frame.request_id();
-  }
   if (frame.request_id().size() > kMaxRequestIdBytes) {
     return absl::InvalidArgumentError(
         absl::StrCat("\"requestId\" is longer than ", kMaxRequestIdBytes, " bytes"));
   }
+  if (request_id != nullptr) *request_id = frame.request_id();
   if (frame.action_case() == v1::ClientFrame::ACTION_NOT_SET) {
     return absl::InvalidArgumentError(
         "no action: send one of ping, move, resign, offerDraw, answerDraw, undo, voteRematch, "
@@ -196,7 +199,7 @@ v1::ServerFrame TableSnapshotFrame(const GameView& view, const std::vector<v1::C
   v1::ServerFrame::Snapshot* snapshot = frame.mutable_snapshot();
   *snapshot->mutable_game() = view.game;
   for (v1::Color color : colors) snapshot->add_your_colors(color);
-  if (view.game.result() == v1::GAME_RESULT_ONGOING && Holds(colors, view.game.side_to_move())) {
+  if (ShowsLegalMoves(view, colors)) {
     *snapshot->mutable_legal_moves() = view.moves.moves();
     snapshot->set_must_capture(view.moves.must_capture());
   }
@@ -219,8 +222,7 @@ std::string TableSnapshotJson(const GameView& view, const SnapshotJsonParts& par
                               const std::vector<v1::Color>& colors) {
   // Fields in the order protobuf's printer writes them (the differential
   // test in table_frames_test.cc compares with FrameJson).
-  const bool with_moves =
-      view.game.result() == v1::GAME_RESULT_ONGOING && Holds(colors, view.game.side_to_move());
+  const bool with_moves = ShowsLegalMoves(view, colors);
   std::string json;
   json.reserve(parts.game.size() + (with_moves ? parts.legal_moves.size() : 0) + 128);
   absl::StrAppend(&json, R"({"requestId":"","snapshot":{"game":)", parts.game, R"(,"legalMoves":)",
