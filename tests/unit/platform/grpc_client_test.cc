@@ -242,6 +242,14 @@ TEST_F(GrpcClientTest, DeadlineBoundsTheCallAndIsNotRetried) {
   EXPECT_EQ(Handled("DEADLINE_EXCEEDED"), 1);
 }
 
+// What a call refused until its deadline answers: the last refusal, or,
+// when the last retry started with little time left and a loaded machine
+// let the deadline pass during it, DEADLINE_EXCEEDED. Never OK nor another
+// code.
+bool EndedByRefusalsOrDeadline(absl::StatusCode code) {
+  return code == absl::StatusCode::kUnavailable || code == absl::StatusCode::kDeadlineExceeded;
+}
+
 TEST_F(GrpcClientTest, RetriesNeverOutlastTheDeadline) {
   RetryPolicy retry;
   retry.max_attempts = 100;
@@ -252,7 +260,7 @@ TEST_F(GrpcClientTest, RetriesNeverOutlastTheDeadline) {
   auto reply =
       client->Call(&EchoClient::Stub::Echo, Request("forever", grpc::StatusCode::UNAVAILABLE),
                    {.timeout = absl::Milliseconds(400), .safe_to_retry = true});
-  EXPECT_EQ(reply.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_TRUE(EndedByRefusalsOrDeadline(reply.status().code())) << reply.status();
   EXPECT_LT(absl::Now() - begin, absl::Milliseconds(600));
   EXPECT_GE(echo_.calls(), 3);
   EXPECT_LT(echo_.calls(), 20);
@@ -373,7 +381,7 @@ TEST_F(GrpcClientTest, AsyncRetriesNeverOutlastTheDeadline) {
   const absl::Time start = absl::Now();
   auto reply = CallAsyncAndWait(*client, Request("forever", grpc::StatusCode::UNAVAILABLE),
                                 {.timeout = absl::Milliseconds(300), .safe_to_retry = true});
-  EXPECT_EQ(reply.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_TRUE(EndedByRefusalsOrDeadline(reply.status().code())) << reply.status();
   EXPECT_LT(absl::Now() - start, absl::Seconds(2));
   EXPECT_LT(echo_.calls(), 100);
 }
