@@ -6,10 +6,12 @@ PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 _server_pids=()
 _pg_data=""
 
+# Below Linux's ephemeral range (32768 and up): a port there can be taken
+# by any outgoing connection between this check and the server's bind.
 free_port() {
   local port
   for _ in $(seq 1 200); do
-    port=$((20000 + RANDOM % 40000))
+    port=$((20000 + RANDOM % 12000))
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
       echo "$port"
       return 0

@@ -54,12 +54,20 @@ wait_listening() {
 # start SERVICE: runs it on free ports; appends "name metrics-port" to targets.
 targets=()
 start() {
-  local name=$1 binary=$build/services/$1/$1 metrics port pid
-  metrics=$(free_port)
-  "$binary" --listen=127.0.0.1:0 --metrics-port="$metrics" >"$work/$name.log" 2>&1 &
-  pid=$!
-  pids+=("$pid")
-  port=$(wait_listening "$work/$name.log" "$pid")
+  local name=$1 binary=$build/services/$1/$1 metrics port pid attempt
+  # A free port can still be taken by a parallel test before the service
+  # binds it: then the service exits saying so, and starts again elsewhere.
+  for attempt in 1 2 3; do
+    metrics=$(free_port)
+    "$binary" --listen=127.0.0.1:0 --metrics-port="$metrics" >"$work/$name.log" 2>&1 &
+    pid=$!
+    pids+=("$pid")
+    if port=$(wait_listening "$work/$name.log" "$pid" 2>/dev/null); then break; fi
+    if [ "$attempt" = 3 ] || ! grep -q 'cannot start the metrics exposer' "$work/$name.log"; then
+      wait_listening "$work/$name.log" "$pid"
+      return 1
+    fi
+  done
   export "DRAUGHTS_$(echo "$name" | tr a-z A-Z)_ADDR=127.0.0.1:$port"
   wait_for_port "$metrics" "$name metrics"
   targets+=("$name=127.0.0.1:$metrics")
