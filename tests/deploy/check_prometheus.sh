@@ -62,9 +62,9 @@ start() {
     "$binary" --listen=127.0.0.1:0 --metrics-port="$metrics" >"$work/$name.log" 2>&1 &
     pid=$!
     pids+=("$pid")
-    if port=$(wait_listening "$work/$name.log" "$pid" 2>/dev/null); then break; fi
+    if port=$(wait_listening "$work/$name.log" "$pid" 2>"$work/$name.err"); then break; fi
     if [ "$attempt" = 3 ] || ! grep -q 'cannot start the metrics exposer' "$work/$name.log"; then
-      wait_listening "$work/$name.log" "$pid"
+      cat "$work/$name.err" >&2
       return 1
     fi
   done
