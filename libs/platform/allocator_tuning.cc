@@ -1,7 +1,9 @@
 #include "platform/allocator_tuning.h"
 
+#include <dlfcn.h>
 #include <unistd.h>
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 
@@ -23,10 +25,24 @@ bool UnderSanitizer() {
 #endif
 }
 
+bool MallocIsGlibcs() {
+  return MallocProvider().starts_with("libc.");
+}
+
 }  // namespace
 
+std::string MallocProvider() {
+  // The address a call to malloc reaches: the first library in the lookup
+  // order that defines it.
+  void* (*const reached)(std::size_t) = &std::malloc;
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void*>(reached), &info) == 0 || info.dli_fname == nullptr) return "";
+  const std::string path = info.dli_fname;
+  return path.substr(path.find_last_of('/') + 1);
+}
+
 void ReexecWithAllocatorTuning(char** argv) {
-  if (argv == nullptr || argv[0] == nullptr || UnderSanitizer()) return;
+  if (argv == nullptr || argv[0] == nullptr || UnderSanitizer() || !MallocIsGlibcs()) return;
   if (std::getenv("GLIBC_TUNABLES") != nullptr) return;
   const char* tuning = std::getenv("DRAUGHTS_ALLOCATOR_TUNING");
   if (tuning != nullptr && std::strcmp(tuning, "off") == 0) return;

@@ -13,11 +13,14 @@
 //     ...
 //
 // Nothing happens when GLIBC_TUNABLES is already set (an operator's choice,
-// or the re-executed process), when DRAUGHTS_ALLOCATOR_TUNING=off, under a
-// sanitizer (its own allocator), or when /proc/self/exe cannot be executed
+// or the re-executed process), when DRAUGHTS_ALLOCATOR_TUNING=off, when
+// malloc is not glibc's (jemalloc, linked into the busiest servers, see
+// CMakeLists.txt; a sanitizer's), or when /proc/self/exe cannot be executed
 // (the process then simply goes on untuned).
 #ifndef DRAUGHTS_PLATFORM_ALLOCATOR_TUNING_H_
 #define DRAUGHTS_PLATFORM_ALLOCATOR_TUNING_H_
+
+#include <string>
 
 namespace draughts::platform {
 
@@ -26,6 +29,10 @@ inline constexpr char kAllocatorTunables[] = "glibc.malloc.tcache_count=1000:gli
 
 // Returns only when nothing was re-executed.
 void ReexecWithAllocatorTuning(char** argv);
+
+// The file name of the library whose malloc this process calls, e.g.
+// "libc.so.6", "libjemalloc.so.2", "libasan.so.8"; empty if unknown.
+std::string MallocProvider();
 
 }  // namespace draughts::platform
 

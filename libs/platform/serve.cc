@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "platform/allocator_tuning.h"
 #include "platform/grpc_log_bridge.h"
 #include "platform/logging.h"
 #include "platform/metrics.h"
@@ -173,9 +174,10 @@ absl::Status Serve(const ServeOptions& options, const std::vector<grpc::Service*
 
   auto running = RunningServer::Start(options, services);
   if (!running.ok()) return running.status();
-  LogInfo(
-      "serving",
-      {{"address", options.address}, {"port", (*running)->port()}, {"metrics_port", metrics_port}});
+  LogInfo("serving", {{"address", options.address},
+                      {"port", (*running)->port()},
+                      {"metrics_port", metrics_port},
+                      {"malloc", MallocProvider()}});
   if (options.on_started) options.on_started((*running)->port(), metrics_port);
 
   int signal_number = signal->Wait();

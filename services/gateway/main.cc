@@ -183,6 +183,7 @@ absl::Status Run(int argc, char** argv) {
   server.EnableTableSockets(&clock, &chat);
   DRAUGHTS_RETURN_IF_ERROR(server.Start());
   platform::LogInfo("serving", {{"port", server.port()},
+                                {"malloc", platform::MallocProvider()},
                                 {"metrics_port", bound_metrics_port},
                                 {"game_state", game_state},
                                 {"rating", rating},
