@@ -37,9 +37,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+# free_port: below the ephemeral range, where no outgoing connection takes it.
+source "$root/scripts/lib/servers.sh"
 wait_listening() {
   for _ in $(seq 200); do
     grep -q LISTENING "$1" 2>/dev/null && break

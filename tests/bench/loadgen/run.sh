@@ -39,9 +39,8 @@ stop_all() {
 trap 'stop_all; rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+# free_port: below the ephemeral range, where no outgoing connection takes it.
+source "$root/scripts/lib/servers.sh"
 cpu_seconds() {
   awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "/proc/$1/stat"
 }
