@@ -8,28 +8,6 @@
 #include <cstring>
 
 namespace draughts::platform {
-namespace {
-
-bool UnderSanitizer() {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-    __has_feature(memory_sanitizer)
-  return true;
-#else
-  return false;
-#endif
-#else
-  return false;
-#endif
-}
-
-bool MallocIsGlibcs() {
-  return MallocProvider().starts_with("libc.");
-}
-
-}  // namespace
 
 std::string MallocProvider() {
   // The address a call to malloc reaches: the first library in the lookup
@@ -42,7 +20,9 @@ std::string MallocProvider() {
 }
 
 void ReexecWithAllocatorTuning(char** argv) {
-  if (argv == nullptr || argv[0] == nullptr || UnderSanitizer() || !MallocIsGlibcs()) return;
+  // A sanitizer's runtime serves malloc too (from its library or, with
+  // clang, the executable itself), so this also leaves sanitizers alone.
+  if (argv == nullptr || argv[0] == nullptr || !MallocProvider().starts_with("libc.")) return;
   if (std::getenv("GLIBC_TUNABLES") != nullptr) return;
   const char* tuning = std::getenv("DRAUGHTS_ALLOCATOR_TUNING");
   if (tuning != nullptr && std::strcmp(tuning, "off") == 0) return;
