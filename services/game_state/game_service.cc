@@ -250,8 +250,8 @@ absl::Status GameServiceImpl::AnswerGetGame(const v1::GameState& state,
                                             const v1::GetGameRequest& request,
                                             v1::GetGameResponse& response) {
   if (request.include_legal_moves()) {
-    DRAUGHTS_RETURN_IF_ERROR(ListMovesOf(state, request.game_id(), std::nullopt, kMaxMovesPage,
-                                         *response.mutable_legal_moves()));
+    DRAUGHTS_RETURN_IF_ERROR(
+        ListEveryMoveOf(state, request.game_id(), *response.mutable_legal_moves()));
   }
   *response.mutable_game() = state;
   return absl::OkStatus();
@@ -346,6 +346,12 @@ absl::Status GameServiceImpl::DoListLegalMoves(const v1::ListLegalMovesRequest& 
   const int size =
       request.page_size() == 0 ? kMaxMovesPage : std::min(request.page_size(), kMaxMovesPage);
   return ListMovesOf(state, request.game_id(), page, size, response);
+}
+
+absl::Status GameServiceImpl::ListEveryMoveOf(const v1::GameState& state,
+                                              const std::string& game_id,
+                                              v1::ListLegalMovesResponse& response) {
+  return ListMovesOf(state, game_id, std::nullopt, kMaxMovesPage, response);
 }
 
 absl::Status GameServiceImpl::ListMovesOf(const v1::GameState& state, const std::string& game_id,

@@ -139,6 +139,10 @@ class GameServiceImpl final
   absl::Status ListMovesOf(const v1::GameState& state, const std::string& game_id,
                            const std::optional<MovesPage>& page, int size,
                            v1::ListLegalMovesResponse& response);
+  // Every legal move of `state` on one page: GetGame's and SubmitMove's
+  // include_legal_moves.
+  absl::Status ListEveryMoveOf(const v1::GameState& state, const std::string& game_id,
+                               v1::ListLegalMovesResponse& response);
   // SubmitMove's checks before the game is looked at, and its decision
   // (which records the move played in `played`).
   absl::Status CheckSubmitMove(const v1::SubmitMoveRequest& request);

@@ -69,10 +69,19 @@ grpc::ServerUnaryReactor* GameServiceImpl::SubmitMove(grpc::CallbackServerContex
   // Filled by whichever decision is committed; lives until the answer.
   auto played = std::make_shared<v1::MovePlayed>();
   MutateAsync(request->game_id(), DecideSubmitMove(*request, *played),
-              [reactor, response, played](absl::StatusOr<v1::GameState> state) {
+              [this, reactor, request, response, played](absl::StatusOr<v1::GameState> state) {
                 if (!state.ok()) {
                   reactor->Finish(ToGrpcStatus(state.status()));
                   return;
+                }
+                if (request->include_legal_moves()) {
+                  // The record of the state just committed is in the cache.
+                  const absl::Status listed =
+                      ListEveryMoveOf(*state, request->game_id(), *response->mutable_legal_moves());
+                  if (!listed.ok()) {
+                    reactor->Finish(ToGrpcStatus(listed));
+                    return;
+                  }
                 }
                 *response->mutable_game() = *std::move(state);
                 *response->mutable_move() = std::move(*played);

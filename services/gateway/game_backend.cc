@@ -40,6 +40,17 @@ Result Wait(const std::function<void(std::function<void(Result)>)>& start) {
   return *std::move(answer->result);
 }
 
+// What a move's answer shows, as ReadView would put it (no moves once the
+// game is over); none from a game_state that answered no legal moves.
+std::optional<GameView> ViewOf(v1::SubmitMoveResponse answer) {
+  GameView view;
+  view.game = std::move(*answer.mutable_game());
+  if (view.game.result() != v1::GAME_RESULT_ONGOING) return view;
+  if (!answer.has_legal_moves()) return std::nullopt;
+  view.moves = std::move(*answer.mutable_legal_moves());
+  return view;
+}
+
 }  // namespace
 
 GameBackend::GameBackend(std::unique_ptr<GameClient> client) : client_(std::move(client)) {}
@@ -132,7 +143,19 @@ void GameBackend::ActAsync(const std::string& game_id, const ClientAction& actio
       request.set_player_token(action.token);
       request.set_move(action.move);
       request.set_expected_ply(action.expected_ply);
-      client_->CallAsync(&Async::SubmitMove, std::move(request), Repeatable(), status_only);
+      if (move_listener_ == nullptr) {
+        client_->CallAsync(&Async::SubmitMove, std::move(request), Repeatable(), status_only);
+        return;
+      }
+      request.set_include_legal_moves(true);
+      move_listener_->MoveSubmitted(game_id);
+      client_->CallAsync(&Async::SubmitMove, std::move(request), Repeatable(),
+                         [listener = move_listener_, game_id,
+                          done](absl::StatusOr<v1::SubmitMoveResponse> answer) {
+                           listener->MoveAnswered(
+                               game_id, answer.ok() ? ViewOf(*std::move(answer)) : std::nullopt);
+                           done(answer.status());
+                         });
       return;
     }
     case ActionKind::kResign: {

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "absl/status/status.h"
@@ -21,6 +22,18 @@
 namespace draughts::gateway {
 
 using GameClient = platform::GrpcClient<v1::GameService>;
+
+// Told of the game as the answer to a move shows it (the table sockets'
+// snapshot cache): each MoveSubmitted is followed by one MoveAnswered, on
+// any thread.
+class MoveAnswerListener {
+ public:
+  virtual ~MoveAnswerListener() = default;
+  virtual void MoveSubmitted(const std::string& game_id) = 0;
+  // The game after the move and its legal moves; none when the move failed
+  // (or game_state answered no legal moves).
+  virtual void MoveAnswered(const std::string& game_id, std::optional<GameView> view) = 0;
+};
 
 class GameBackend {
  public:
@@ -39,6 +52,10 @@ class GameBackend {
   // replica that committed it answers without reading Redis); 0: as stored.
   void GetViewAsync(std::string game_id, int64_t min_version,
                     std::function<void(absl::StatusOr<GameView>)> done);
+
+  // Moves sent by ActAsync from now on also ask for the legal moves after
+  // them and tell `listener` (not owned; set before any call).
+  void SetMoveAnswerListener(MoveAnswerListener* listener) { move_listener_ = listener; }
 
   // Forwards a player's action (not ping) to the matching GameService call.
   absl::Status Act(const std::string& game_id, const ClientAction& action);
@@ -63,6 +80,7 @@ class GameBackend {
                 std::function<void(absl::StatusOr<GameView>)> done);
 
   std::unique_ptr<GameClient> client_;
+  MoveAnswerListener* move_listener_ = nullptr;
 };
 
 }  // namespace draughts::gateway

@@ -52,8 +52,7 @@ void GameSnapshotCache::Get(const std::string& game_id, int64_t min_version, Don
   int64_t read_min_version = 0;
   {
     absl::MutexLock lock(&mu_);
-    if (!entries_.contains(game_id) && entries_.size() >= max_games_) TrimLocked();
-    Entry& entry = entries_[game_id];
+    Entry& entry = EntryLocked(game_id);
     if (min_version >= 0 && entry.last != nullptr && VersionOf(*entry.last) >= min_version) {
       ready = entry.last;
     } else {
@@ -64,13 +63,7 @@ void GameSnapshotCache::Get(const std::string& game_id, int64_t min_version, Don
                     entry.reading && !fresh_only ? entry.reads_started : entry.reads_started + 1, 0,
                     std::move(done)};
       entry.waiters.push_back(std::move(waiter));
-      if (!entry.reading) {
-        entry.reading = true;
-        sequence = ++entry.reads_started;
-        read_min_version = ReadMinVersion(entry.waiters);
-        ++reads_;
-        start = true;
-      }
+      start = StartReadLocked(entry, sequence, read_min_version);
     }
   }
   if (ready != nullptr) {
@@ -78,6 +71,70 @@ void GameSnapshotCache::Get(const std::string& game_id, int64_t min_version, Don
     return;
   }
   if (start) StartRead(game_id, sequence, read_min_version);
+}
+
+void GameSnapshotCache::MoveSubmitted(const std::string& game_id) {
+  absl::MutexLock lock(&mu_);
+  ++EntryLocked(game_id).moves_under_way;
+}
+
+void GameSnapshotCache::MoveAnswered(const std::string& game_id, std::optional<GameView> view) {
+  std::shared_ptr<GameSnapshot> offered;
+  if (view.has_value() && !NeedsClockRead(view->game)) {
+    offered = std::make_shared<GameSnapshot>();
+    offered->view = *std::move(view);
+  }
+  std::vector<Done> ready;
+  std::shared_ptr<const GameSnapshot> answer;
+  bool start = false;
+  uint64_t sequence = 0;
+  int64_t read_min_version = 0;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = entries_.find(game_id);
+    if (it == entries_.end()) return;  // not possible: a move under way keeps its entry
+    Entry& entry = it->second;
+    if (entry.moves_under_way > 0) --entry.moves_under_way;
+    if (offered != nullptr &&
+        (entry.last == nullptr || VersionOf(*offered) >= VersionOf(*entry.last))) {
+      entry.last = std::move(offered);
+    }
+    if (entry.last != nullptr) {
+      answer = entry.last;
+      std::vector<Waiter> waiting;
+      for (Waiter& waiter : entry.waiters) {
+        // A fresh read was asked for: the answer may be older than the ask.
+        if (waiter.min_version >= 0 && VersionOf(*answer) >= waiter.min_version) {
+          ready.push_back(std::move(waiter.done));
+        } else {
+          waiting.push_back(std::move(waiter));
+        }
+      }
+      entry.waiters = std::move(waiting);
+    }
+    start = StartReadLocked(entry, sequence, read_min_version);
+  }
+  for (Done& done : ready) done(answer);
+  if (start) StartRead(game_id, sequence, read_min_version);
+}
+
+GameSnapshotCache::Entry& GameSnapshotCache::EntryLocked(const std::string& game_id) {
+  if (!entries_.contains(game_id) && entries_.size() >= max_games_) TrimLocked();
+  return entries_[game_id];
+}
+
+bool GameSnapshotCache::StartReadLocked(Entry& entry, uint64_t& sequence, int64_t& min_version) {
+  if (entry.reading || entry.waiters.empty()) return false;
+  // While a move of this gateway is under way its answer will likely show
+  // what the waiters want; a waiter asking for a fresh read cannot wait.
+  const bool fresh_asked = std::any_of(entry.waiters.begin(), entry.waiters.end(),
+                                       [](const Waiter& waiter) { return waiter.min_version < 0; });
+  if (entry.moves_under_way > 0 && !fresh_asked) return false;
+  entry.reading = true;
+  sequence = ++entry.reads_started;
+  min_version = ReadMinVersion(entry.waiters);
+  ++reads_;
+  return true;
 }
 
 void GameSnapshotCache::StartRead(const std::string& game_id, uint64_t sequence,
@@ -123,20 +180,16 @@ void GameSnapshotCache::OnRead(const std::string& game_id, uint64_t sequence,
       }
     }
     entry.waiters = std::move(waiting);
-    if (!entry.waiters.empty()) {
-      entry.reading = true;
-      next = ++entry.reads_started;
-      read_min_version = ReadMinVersion(entry.waiters);
-      ++reads_;
-      start = true;
-    }
+    start = StartReadLocked(entry, next, read_min_version);
   }
   for (auto& [done, answer] : ready) done(std::move(answer));
   if (start) StartRead(game_id, next, read_min_version);
 }
 
 void GameSnapshotCache::TrimLocked() {
-  auto idle = [](const Entry& entry) { return !entry.reading && entry.waiters.empty(); };
+  auto idle = [](const Entry& entry) {
+    return !entry.reading && entry.waiters.empty() && entry.moves_under_way == 0;
+  };
   // Finished games first: their sockets ask for nothing newer.
   for (auto it = entries_.begin(); it != entries_.end();) {
     const Entry& entry = it->second;

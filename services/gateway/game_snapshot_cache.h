@@ -11,6 +11,11 @@
 // by game id (no seat, token or session): each socket still builds its own
 // frames from it (legal moves only for the seat to move).
 //
+// A move this gateway submits answers the game after it and its legal
+// moves (SubmitMoveRequest.include_legal_moves): that answer is kept as a
+// read would be, and the sockets woken by the move's event take it without
+// a GetGame.
+//
 // Thread-safe. `done` runs on a gRPC thread or, for a version already read,
 // on the caller's thread: post it on.
 #ifndef DRAUGHTS_GATEWAY_GAME_SNAPSHOT_CACHE_H_
@@ -29,6 +34,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "draughts/v1/clock.pb.h"
+#include "gateway/game_backend.h"
 #include "gateway/table_frames.h"
 #include "gateway/ws_protocol.h"
 
@@ -56,7 +62,7 @@ struct GameSnapshot {
   mutable std::optional<SnapshotJsonParts> snapshot_parts_ ABSL_GUARDED_BY(frames_mu_);
 };
 
-class GameSnapshotCache {
+class GameSnapshotCache final : public MoveAnswerListener {
  public:
   using Done = std::function<void(std::shared_ptr<const GameSnapshot>)>;
   // Reads one game (GameBackend::GetViewAsync, then the clock's GetClock when
@@ -81,6 +87,16 @@ class GameSnapshotCache {
   // opened). Errors are passed on, not kept.
   void Get(const std::string& game_id, int64_t min_version, Done done);
 
+  // A move of this gateway is under way: until its answer, a caller asking
+  // for a version this gateway has not seen yet waits for the answer
+  // instead of reading (the move's event often overtakes its answer).
+  void MoveSubmitted(const std::string& game_id) override;
+  // Ends one MoveSubmitted. `view`, when the move was played, is kept as a
+  // read would keep it and answers who waits for its version; the others
+  // are then read for, as usual. A game with a seat away is left to the
+  // reader (its snapshot needs the clock).
+  void MoveAnswered(const std::string& game_id, std::optional<GameView> view) override;
+
   // Reads started so far (for tests and metrics).
   int64_t reads() const;
 
@@ -95,9 +111,16 @@ class GameSnapshotCache {
     std::shared_ptr<const GameSnapshot> last;  // newest successful read
     uint64_t reads_started = 0;
     bool reading = false;
+    int moves_under_way = 0;
     std::vector<Waiter> waiters;
   };
 
+  // Makes room for a new entry past max.
+  Entry& EntryLocked(const std::string& game_id) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Starts a read for the waiters when none is under way; false if none
+  // was needed.
+  bool StartReadLocked(Entry& entry, uint64_t& sequence, int64_t& min_version)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void StartRead(const std::string& game_id, uint64_t sequence, int64_t min_version);
   void OnRead(const std::string& game_id, uint64_t sequence,
               std::shared_ptr<const GameSnapshot> snapshot);
@@ -119,7 +142,6 @@ bool NeedsClockRead(const v1::GameState& game);
 
 // The reader of a gateway: the game from game_state, then its clock when
 // NeedsClockRead.
-class GameBackend;
 class ClockBackend;
 GameSnapshotCache::Reader GameAndClockReader(GameBackend* games, ClockBackend* clock);
 

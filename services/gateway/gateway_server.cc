@@ -66,6 +66,7 @@ void GatewayServer::EnableTableSockets(ClockBackend* clock, ChatBackend* chat) {
   tables_->chat = chat;
   tables_->per_session = &table_sockets_per_session_;
   snapshots_.emplace(GameAndClockReader(games_, clock));
+  games_->SetMoveAnswerListener(&*snapshots_);
   tables_->snapshots = &*snapshots_;
   GameClient* game_client = &games_->client();
   feeds_.emplace(

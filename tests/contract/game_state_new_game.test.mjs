@@ -71,3 +71,40 @@ test('GetGame with include_legal_moves answers the legal moves of the state it r
   assert.deepEqual(over.legal_moves.moves, [], 'a finished game has no moves');
   assert.equal(over.legal_moves.side_to_move, 'COLOR_UNSPECIFIED');
 });
+
+test('SubmitMove with include_legal_moves answers the legal moves of the state it returns, as GetGame does on either replica; without it, none; none after a move that ends the game', async () => {
+  const game = await createGame(A);
+  const first = await A.ok('SubmitMove', {
+    game_id: game.id, player_token: game.white, move: '32-28', expected_ply: 0, include_legal_moves: true,
+  });
+  assert.equal(first.game.ply, 1);
+  assert.equal(first.legal_moves.ply, first.game.ply, 'the moves belong to the state answered');
+  assert.equal(first.legal_moves.side_to_move, 'COLOR_BLACK');
+  assert.ok(first.legal_moves.moves.length > 0);
+  for (const client of [A, B]) {
+    const read = await client.ok('GetGame', { game_id: game.id, include_legal_moves: true });
+    assert.deepEqual(first.legal_moves, read.legal_moves, `GetGame on ${client.name}`);
+  }
+
+  const plain = await B.ok('SubmitMove', {
+    game_id: game.id, player_token: game.black, move: '19-23', expected_ply: 1,
+  });
+  assert.equal(plain.legal_moves, null, 'no moves unless asked');
+  // A retry of the move answers the current state: its moves are that state's.
+  const retried = await A.ok('SubmitMove', {
+    game_id: game.id, player_token: game.white, move: '32-28', expected_ply: 0, include_legal_moves: true,
+  });
+  assert.equal(retried.game.ply, 2);
+  assert.equal(retried.legal_moves.ply, 2);
+  assert.equal(retried.legal_moves.must_capture, true, 'white must take on 23');
+  assert.deepEqual(retried.legal_moves.moves.map((move) => move.notation), ['28x19']);
+
+  // White takes black's last piece.
+  const last = await createGame(A, { initial_fen: 'W:W28:B23' });
+  const ended = await B.ok('SubmitMove', {
+    game_id: last.id, player_token: last.white, move: '28x19', expected_ply: 0, include_legal_moves: true,
+  });
+  assert.equal(ended.game.result, 'GAME_RESULT_WHITE_WINS');
+  assert.deepEqual(ended.legal_moves.moves, [], 'a finished game has no moves');
+  assert.equal(ended.legal_moves.side_to_move, 'COLOR_UNSPECIFIED');
+});

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -213,6 +214,151 @@ TEST(GameSnapshotCacheTest, ForgetsIdleGamesPastItsSizeFinishedOnesFirst) {
   EXPECT_EQ(cache.reads(), 4) << "the finished game was forgotten";
   hand.Answer(1, v1::GAME_RESULT_WHITE_WINS);
   for (int64_t got : answers.got) EXPECT_EQ(got, 1);
+}
+
+// The game as a move's answer shows it, both seats connected unless said.
+GameView MoveAnswer(const std::string& game_id, int64_t version, bool white_connected = true) {
+  GameView view;
+  view.game.set_game_id(game_id);
+  view.game.set_version(version);
+  view.game.set_result(v1::GAME_RESULT_ONGOING);
+  view.game.mutable_white()->set_connected(white_connected);
+  view.game.mutable_black()->set_connected(true);
+  view.moves.set_ply(static_cast<int32_t>(version));
+  return view;
+}
+
+TEST(GameSnapshotCacheTest, TheSocketsAMoveWakesTakeItsAnswerWithoutARead) {
+  HandReader hand;
+  GameSnapshotCache cache(hand.reader());
+  Answers answers;
+  cache.MoveSubmitted("g1");
+  // The move's event overtook its answer.
+  for (int socket = 0; socket < 3; ++socket) cache.Get("g1", 5, answers.Slot());
+  EXPECT_EQ(hand.pending(), 0) << "no read while the move's answer is coming";
+  cache.MoveAnswered("g1", MoveAnswer("g1", 5));
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{5, 5, 5}));
+  // The answer first, then the event.
+  cache.MoveSubmitted("g1");
+  cache.MoveAnswered("g1", MoveAnswer("g1", 6));
+  cache.Get("g1", 6, answers.Slot());
+  EXPECT_EQ(answers.got.back(), 6);
+  EXPECT_EQ(cache.reads(), 0);
+  EXPECT_EQ(hand.pending(), 0);
+}
+
+TEST(GameSnapshotCacheTest, TheAnswerKeepsItsLegalMoves) {
+  HandReader hand;
+  GameSnapshotCache cache(hand.reader());
+  cache.MoveSubmitted("g1");
+  GameView view = MoveAnswer("g1", 5);
+  view.moves.add_moves()->set_notation("28x19");
+  view.moves.set_must_capture(true);
+  cache.MoveAnswered("g1", view);
+  std::shared_ptr<const GameSnapshot> got;
+  cache.Get("g1", 5, [&](std::shared_ptr<const GameSnapshot> snapshot) { got = snapshot; });
+  ASSERT_NE(got, nullptr);
+  ASSERT_TRUE(got->view.ok());
+  EXPECT_EQ(got->view->moves.moves(0).notation(), "28x19");
+  EXPECT_TRUE(got->view->moves.must_capture());
+  EXPECT_FALSE(got->clock.has_value());
+}
+
+TEST(GameSnapshotCacheTest, AFailedMoveLetsItsWaitersRead) {
+  HandReader hand;
+  GameSnapshotCache cache(hand.reader());
+  Answers answers;
+  cache.MoveSubmitted("g1");
+  cache.Get("g1", 5, answers.Slot());
+  EXPECT_EQ(hand.pending(), 0);
+  cache.MoveAnswered("g1", std::nullopt);
+  ASSERT_EQ(hand.pending(), 1);
+  EXPECT_EQ(hand.min_versions().back(), 5);
+  hand.Answer(5);
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{5}));
+}
+
+TEST(GameSnapshotCacheTest, AnAnswerOlderThanTheVersionAskedLetsItsWaitersRead) {
+  HandReader hand;
+  GameSnapshotCache cache(hand.reader());
+  Answers answers;
+  cache.MoveSubmitted("g1");
+  cache.Get("g1", 5, answers.Slot());
+  cache.Get("g1", 7, answers.Slot());  // e.g. the opponent's move, played elsewhere
+  cache.MoveAnswered("g1", MoveAnswer("g1", 5));
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{5, -2}));
+  ASSERT_EQ(hand.pending(), 1);
+  EXPECT_EQ(hand.min_versions().back(), 7);
+  hand.Answer(7);
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{5, 7}));
+}
+
+TEST(GameSnapshotCacheTest, WaitsForEveryMoveUnderWay) {
+  HandReader hand;
+  GameSnapshotCache cache(hand.reader());
+  Answers answers;
+  cache.MoveSubmitted("g1");  // hotseat: both seats' moves from one gateway
+  cache.MoveSubmitted("g1");
+  cache.Get("g1", 6, answers.Slot());
+  cache.MoveAnswered("g1", MoveAnswer("g1", 5));
+  EXPECT_EQ(hand.pending(), 0) << "the second move's answer may show it";
+  cache.MoveAnswered("g1", MoveAnswer("g1", 6));
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{6}));
+  EXPECT_EQ(cache.reads(), 0);
+}
+
+TEST(GameSnapshotCacheTest, AFreshReadDoesNotWaitForAMove) {
+  HandReader hand;
+  GameSnapshotCache cache(hand.reader());
+  Answers answers;
+  cache.MoveSubmitted("g1");
+  cache.Get("g1", -1, answers.Slot());
+  ASSERT_EQ(hand.pending(), 1);
+  // Nor is it answered by the move: the answer may be older than the ask.
+  cache.MoveAnswered("g1", MoveAnswer("g1", 5));
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{-2}));
+  hand.Answer(5);
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{5}));
+}
+
+TEST(GameSnapshotCacheTest, AnAnswerWithASeatAwayIsLeftToTheReaderForItsClock) {
+  HandReader hand;
+  GameSnapshotCache cache(hand.reader());
+  Answers answers;
+  cache.MoveSubmitted("g1");
+  cache.Get("g1", 5, answers.Slot());
+  cache.MoveAnswered("g1", MoveAnswer("g1", 5, /*white_connected=*/false));
+  ASSERT_EQ(hand.pending(), 1);
+  hand.Answer(5);  // the reader's snapshot carries the clock
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{5}));
+}
+
+TEST(GameSnapshotCacheTest, AnAnswerOlderThanTheLastReadDoesNotReplaceIt) {
+  HandReader hand;
+  GameSnapshotCache cache(hand.reader());
+  Answers answers;
+  cache.Get("g1", 7, answers.Slot());
+  hand.Answer(7);
+  cache.MoveSubmitted("g1");
+  cache.MoveAnswered("g1", MoveAnswer("g1", 6));
+  cache.Get("g1", 0, answers.Slot());
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{7, 7}));
+  EXPECT_EQ(cache.reads(), 1);
+}
+
+TEST(GameSnapshotCacheTest, AGameWithAMoveUnderWayIsNotForgotten) {
+  HandReader hand;
+  GameSnapshotCache cache(hand.reader(), /*max_games=*/1);
+  Answers answers;
+  cache.MoveSubmitted("g1");
+  cache.Get("g2", 1, answers.Slot());
+  hand.Answer(1);
+  cache.Get("g3", 1, answers.Slot());  // makes room by forgetting g2, not g1
+  hand.Answer(1);
+  cache.MoveAnswered("g1", MoveAnswer("g1", 4));
+  cache.Get("g1", 4, answers.Slot());
+  EXPECT_EQ(answers.got, (std::vector<int64_t>{1, 1, 4}));
+  EXPECT_EQ(cache.reads(), 2);
 }
 
 TEST(NeedsClockReadTest, OnlyAnOngoingGameWithASeatAway) {
