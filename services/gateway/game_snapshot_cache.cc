@@ -217,19 +217,14 @@ std::shared_ptr<const std::string> GameSnapshot::SnapshotFrame(
   absl::MutexLock lock(&frames_mu_);
   std::shared_ptr<const std::string>& frame = snapshot_frames_[key];
   if (frame == nullptr) {
-    if (!snapshot_parts_.has_value()) snapshot_parts_ = PrintSnapshotParts(*view);
+    if (!snapshot_parts_.has_value()) {
+      // The timer's serverTime is when the first socket's frame is printed.
+      snapshot_parts_ = PrintSnapshotParts(
+          *view, TableClockView(view->game, clock ? &*clock : nullptr, absl::Now()));
+    }
     frame = std::make_shared<const std::string>(TableSnapshotJson(*view, *snapshot_parts_, colors));
   }
   return frame;
-}
-
-std::shared_ptr<const std::string> GameSnapshot::ClockFrame() const {
-  absl::MutexLock lock(&frames_mu_);
-  if (clock_frame_ == nullptr) {
-    clock_frame_ = std::make_shared<const std::string>(
-        FrameJson(TableClockFrame(view->game, clock ? &*clock : nullptr, absl::Now())));
-  }
-  return clock_frame_;
 }
 
 GameSnapshotCache::Reader GameAndClockReader(GameBackend* games, ClockBackend* clock) {

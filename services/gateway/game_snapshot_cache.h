@@ -46,19 +46,17 @@ struct GameSnapshot {
   absl::StatusOr<GameView> view;
   std::optional<v1::GetClockResponse> clock;
 
-  // The table socket's snapshot frame for a socket playing `colors`, and
-  // the clock frame (table_frames.h), as JSON: printed once for every socket
+  // The table socket's snapshot frame for a socket playing `colors`, with
+  // its move timer (table_frames.h), as JSON: printed once for every socket
   // that shows this read. The view must be ok.
   std::shared_ptr<const std::string> SnapshotFrame(const std::vector<v1::Color>& colors) const;
-  std::shared_ptr<const std::string> ClockFrame() const;
 
  private:
   mutable absl::Mutex frames_mu_;
   mutable absl::flat_hash_map<std::string, std::shared_ptr<const std::string>> snapshot_frames_
       ABSL_GUARDED_BY(frames_mu_);
-  mutable std::shared_ptr<const std::string> clock_frame_ ABSL_GUARDED_BY(frames_mu_);
-  // The game and its legal moves, printed for the first frame and reused by
-  // the others (a player's, the opponent's, a spectator's).
+  // The game, its legal moves and its timer, printed for the first frame
+  // and reused by the others (a player's, the opponent's, a spectator's).
   mutable std::optional<SnapshotJsonParts> snapshot_parts_ ABSL_GUARDED_BY(frames_mu_);
 };
 

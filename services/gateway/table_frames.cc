@@ -194,7 +194,8 @@ std::string TableViewGameKey(const v1::GameState* game, const v1::GetClockRespon
   return key;
 }
 
-v1::ServerFrame TableSnapshotFrame(const GameView& view, const std::vector<v1::Color>& colors) {
+v1::ServerFrame TableSnapshotFrame(const GameView& view, const std::vector<v1::Color>& colors,
+                                   const v1::ServerFrame::ClockView& clock) {
   v1::ServerFrame frame;
   v1::ServerFrame::Snapshot* snapshot = frame.mutable_snapshot();
   *snapshot->mutable_game() = view.game;
@@ -203,12 +204,15 @@ v1::ServerFrame TableSnapshotFrame(const GameView& view, const std::vector<v1::C
     *snapshot->mutable_legal_moves() = view.moves.moves();
     snapshot->set_must_capture(view.moves.must_capture());
   }
+  *snapshot->mutable_clock() = clock;
   return frame;
 }
 
-SnapshotJsonParts PrintSnapshotParts(const GameView& view) {
+SnapshotJsonParts PrintSnapshotParts(const GameView& view,
+                                     const v1::ServerFrame::ClockView& clock) {
   SnapshotJsonParts parts;
   parts.game = MessageToJson(view.game);
+  parts.clock = MessageToJson(clock);
   parts.legal_moves = "[";
   for (const v1::LegalMove& move : view.moves.moves()) {
     if (parts.legal_moves.size() > 1) parts.legal_moves.push_back(',');
@@ -224,21 +228,22 @@ std::string TableSnapshotJson(const GameView& view, const SnapshotJsonParts& par
   // test in table_frames_test.cc compares with FrameJson).
   const bool with_moves = ShowsLegalMoves(view, colors);
   std::string json;
-  json.reserve(parts.game.size() + (with_moves ? parts.legal_moves.size() : 0) + 128);
+  json.reserve(parts.game.size() + (with_moves ? parts.legal_moves.size() : 0) +
+               parts.clock.size() + 128);
   absl::StrAppend(&json, R"({"requestId":"","snapshot":{"game":)", parts.game, R"(,"legalMoves":)",
                   with_moves ? parts.legal_moves : "[]", R"(,"mustCapture":)",
                   with_moves && view.moves.must_capture() ? "true" : "false", R"(,"yourColors":[)");
   for (std::size_t i = 0; i < colors.size(); ++i) {
     absl::StrAppend(&json, i > 0 ? "," : "", "\"", v1::Color_Name(colors[i]), "\"");
   }
-  json += "]}}";
+  absl::StrAppend(&json, R"(],"clock":)", parts.clock, "}}");
   return json;
 }
 
-v1::ServerFrame TableClockFrame(const v1::GameState& game, const v1::GetClockResponse* clock,
-                                absl::Time now) {
-  v1::ServerFrame frame;
-  v1::ServerFrame::ClockView* view = frame.mutable_clock();
+v1::ServerFrame::ClockView TableClockView(const v1::GameState& game,
+                                          const v1::GetClockResponse* clock, absl::Time now) {
+  v1::ServerFrame::ClockView timer;
+  v1::ServerFrame::ClockView* view = &timer;
   view->set_game_id(game.game_id());
   view->set_white_timeouts(game.white().consecutive_automatic_moves());
   view->set_black_timeouts(game.black().consecutive_automatic_moves());
@@ -261,7 +266,7 @@ v1::ServerFrame TableClockFrame(const v1::GameState& game, const v1::GetClockRes
     *view->mutable_remaining() = platform::ToProtoDuration(remaining);
     *view->mutable_server_time() = platform::ToProtoTime(now);
   }
-  return frame;
+  return timer;
 }
 
 v1::ServerFrame TableGameOverFrame(const v1::GameEvent& ended) {

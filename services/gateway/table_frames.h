@@ -64,28 +64,30 @@ v1::ServerFrame TableViewFrame(const v1::Table& table, const TableScore& score,
 // equal keys (with the same table, score and binding) make the same view.
 std::string TableViewGameKey(const v1::GameState* game, const v1::GetClockResponse* clock);
 
-// The game snapshot for a socket playing `colors`: legal moves only when it
-// holds the side to move.
-v1::ServerFrame TableSnapshotFrame(const GameView& view, const std::vector<v1::Color>& colors);
+// The move timer of a snapshot: the clock's own answer when `clock` is for
+// this ply, else game_state's deadline counted from `now` (the gateway reads
+// the clock only while a seat is away: gateway/game_snapshot_cache.h).
+v1::ServerFrame::ClockView TableClockView(const v1::GameState& game,
+                                          const v1::GetClockResponse* clock, absl::Time now);
+
+// The game snapshot for a socket playing `colors`, with its move timer:
+// legal moves only when it holds the side to move.
+v1::ServerFrame TableSnapshotFrame(const GameView& view, const std::vector<v1::Color>& colors,
+                                   const v1::ServerFrame::ClockView& clock);
 
 // The JSON of the parts of a snapshot frame that do not depend on the
 // socket, printed once per read rather than once per socket kind.
 struct SnapshotJsonParts {
   std::string game;
   std::string legal_moves;  // a JSON array
+  std::string clock;
 };
-SnapshotJsonParts PrintSnapshotParts(const GameView& view);
+SnapshotJsonParts PrintSnapshotParts(const GameView& view, const v1::ServerFrame::ClockView& clock);
 
-// FrameJson(TableSnapshotFrame(view, colors)), byte for byte, put together
-// from `parts` (of the same view).
+// FrameJson(TableSnapshotFrame(view, colors, clock)), byte for byte, put
+// together from `parts` (of the same view and clock).
 std::string TableSnapshotJson(const GameView& view, const SnapshotJsonParts& parts,
                               const std::vector<v1::Color>& colors);
-
-// The clock frame: the clock's own answer when `clock` is for this ply,
-// else game_state's deadline counted from `now` (the gateway reads the clock
-// only while a seat is away: gateway/game_snapshot_cache.h).
-v1::ServerFrame TableClockFrame(const v1::GameState& game, const v1::GetClockResponse* clock,
-                                absl::Time now);
 
 v1::ServerFrame TableGameOverFrame(const v1::GameEvent& ended);
 

@@ -394,7 +394,6 @@ void TableSocket::ShowGame(std::shared_ptr<const GameSnapshot> snapshot) {
   shown_ = std::move(snapshot);
   const std::vector<v1::Color> colors = MyColors();
   SendJson(shown_->SnapshotFrame(colors));
-  SendJson(shown_->ClockFrame());
   SendTableView(nullptr);
   if (game.result() == v1::GAME_RESULT_ONGOING && !colors.empty() &&
       heartbeat_game_id_ != game_id_) {

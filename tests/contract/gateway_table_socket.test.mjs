@@ -191,7 +191,14 @@ test('each socket is bound at opening: two players and a spectator', async () =>
   assert.equal(waiting().snapshot().legalMoves.length, 0);
   const view = await carol.waitFor((f) => f.table?.table.status === 'TABLE_STATUS_PLAYING', 'table view');
   assert.deepEqual(view.table.seats.map((s) => s.occupant.playerId), [alice.session.playerId, bob.session.playerId]);
-  await alice.waitFor((f) => f.clock, 'clock');
+  // The move timer rides in every snapshot; no frame of its own any more.
+  const timed = await alice.waitFor((f) => f.snapshot?.clock, 'a snapshot with its timer');
+  assert.equal(timed.snapshot.clock.gameId, timed.snapshot.game.gameId);
+  assert.equal(timed.snapshot.clock.expectedPly, timed.snapshot.game.ply);
+  for (const client of [alice, bob, carol]) {
+    assert.ok(client.frames.every((f) => !('clock' in f)), 'no separate clock frame');
+    assert.ok(client.frames.filter((f) => f.snapshot).every((f) => f.snapshot.clock), 'every snapshot has its timer');
+  }
   await alice.waitFor((f) => f.chatHistory, 'chat history');
 });
 
@@ -455,8 +462,8 @@ test('time runs out: automatic moves are marked and counted; a muted table refus
   assert.ok((await dave.act({ startGame: {} })).ack);
   const automatic = await frank.waitFor((f) => f.gameEvent?.movePlayed?.automatic === true, 'an automatic move', 30000);
   const color = automatic.gameEvent.movePlayed.color;
-  await frank.waitFor((f) => f.clock && (color === 'COLOR_WHITE' ? f.clock.whiteTimeouts : f.clock.blackTimeouts) >= 1, 'the timeout counted');
-  const clock = frank.frames.find((f) => f.clock?.armed);
+  await frank.waitFor((f) => f.snapshot?.clock && (color === 'COLOR_WHITE' ? f.snapshot.clock.whiteTimeouts : f.snapshot.clock.blackTimeouts) >= 1, 'the timeout counted');
+  const clock = frank.frames.find((f) => f.snapshot?.clock?.armed);
   assert.ok(clock, 'a running move timer was shown');
   const muted = await frank.act({ postChat: { text: 'let me talk' } });
   assert.equal(muted.error?.code, 'PERMISSION_DENIED', JSON.stringify(muted));

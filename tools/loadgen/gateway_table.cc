@@ -166,7 +166,7 @@ void GatewayTable::SchedulePing() {
 
 void GatewayTable::OnFrame(Client& client, std::string_view text) {
   std::string_view kind = FrameKind(text);
-  // Frames only drawn by a browser (snapshot, clock, chat) are not parsed:
+  // Frames only drawn by a browser (snapshot with its timer, chat) are not parsed:
   // the players follow the game from its events. A player reads the table
   // view after a game, as the page's "Play again" does, to vote once the
   // table has recorded the end (the game's own end may come first).
@@ -174,8 +174,7 @@ void GatewayTable::OnFrame(Client& client, std::string_view text) {
     if (client.player && client.voted_game != client.game_id) OnTableView(client, text);
     return;
   }
-  if (kind == "snapshot" || kind == "clock" || kind == "chatHistory" || kind == "pong" ||
-      kind == "gameOver") {
+  if (kind == "snapshot" || kind == "chatHistory" || kind == "pong" || kind == "gameOver") {
     return;
   }
   if (kind == "chatMessage") {

@@ -122,7 +122,8 @@ double MicrosecondsPerPrint(const v1::ServerFrame& frame, int prints, Print prin
 
 int Run(int prints, int repetitions, bool fast_only) {
   const GameView view = RealisticView();
-  const v1::ServerFrame frame = TableSnapshotFrame(view, {view.game.side_to_move()});
+  const v1::ServerFrame frame = TableSnapshotFrame(view, {view.game.side_to_move()},
+                                                   TableClockView(view.game, nullptr, absl::Now()));
   const std::string library = LibraryJson(frame);
   const std::string fast = MessageToJson(frame);
   if (library != fast) {

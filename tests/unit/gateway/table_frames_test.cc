@@ -1,5 +1,6 @@
 #include "gateway/table_frames.h"
 
+#include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -102,13 +103,15 @@ GameView ViewWithMoves(v1::Color to_move) {
 
 TEST(SnapshotTest, LegalMovesOnlyForTheSideToMove) {
   const GameView view = ViewWithMoves(v1::COLOR_WHITE);
-  EXPECT_EQ(TableSnapshotFrame(view, {v1::COLOR_WHITE}).snapshot().legal_moves_size(), 1);
-  EXPECT_TRUE(TableSnapshotFrame(view, {v1::COLOR_WHITE}).snapshot().must_capture());
-  EXPECT_EQ(TableSnapshotFrame(view, {v1::COLOR_BLACK}).snapshot().legal_moves_size(), 0);
-  EXPECT_EQ(TableSnapshotFrame(view, {}).snapshot().legal_moves_size(), 0);
-  EXPECT_EQ(
-      TableSnapshotFrame(view, {v1::COLOR_BLACK, v1::COLOR_WHITE}).snapshot().legal_moves_size(),
-      1);
+  const v1::ServerFrame::ClockView clock;
+  EXPECT_EQ(TableSnapshotFrame(view, {v1::COLOR_WHITE}, clock).snapshot().legal_moves_size(), 1);
+  EXPECT_TRUE(TableSnapshotFrame(view, {v1::COLOR_WHITE}, clock).snapshot().must_capture());
+  EXPECT_EQ(TableSnapshotFrame(view, {v1::COLOR_BLACK}, clock).snapshot().legal_moves_size(), 0);
+  EXPECT_EQ(TableSnapshotFrame(view, {}, clock).snapshot().legal_moves_size(), 0);
+  EXPECT_EQ(TableSnapshotFrame(view, {v1::COLOR_BLACK, v1::COLOR_WHITE}, clock)
+                .snapshot()
+                .legal_moves_size(),
+            1);
 }
 
 TEST(SnapshotTest, JsonPutTogetherFromPartsIsTheFramesJson) {
@@ -125,23 +128,45 @@ TEST(SnapshotTest, JsonPutTogetherFromPartsIsTheFramesJson) {
   capture->add_captured(27);
   const std::vector<std::vector<v1::Color>> sockets = {
       {v1::COLOR_WHITE}, {v1::COLOR_BLACK}, {}, {v1::COLOR_WHITE, v1::COLOR_BLACK}};
+  const absl::Time now = absl::FromUnixSeconds(1699999990) + absl::Milliseconds(250);
   for (v1::GameResult result : {v1::GAME_RESULT_ONGOING, v1::GAME_RESULT_DRAW}) {
     view.game.set_result(result);
+    // Armed from game_state's deadline while ongoing, not armed once over.
+    const v1::ServerFrame::ClockView clock = TableClockView(view.game, nullptr, now);
     for (bool must_capture : {true, false}) {
       view.moves.set_must_capture(must_capture);
-      const SnapshotJsonParts parts = PrintSnapshotParts(view);
+      const SnapshotJsonParts parts = PrintSnapshotParts(view, clock);
       for (const std::vector<v1::Color>& colors : sockets) {
         EXPECT_EQ(TableSnapshotJson(view, parts, colors),
-                  FrameJson(TableSnapshotFrame(view, colors)))
+                  FrameJson(TableSnapshotFrame(view, colors, clock)))
             << colors.size() << " colours, result " << result << ", capture " << must_capture;
       }
     }
   }
   view.moves.clear_moves();
-  const SnapshotJsonParts parts = PrintSnapshotParts(view);
+  const v1::ServerFrame::ClockView clock;
+  const SnapshotJsonParts parts = PrintSnapshotParts(view, clock);
   EXPECT_EQ(parts.legal_moves, "[]");
   EXPECT_EQ(TableSnapshotJson(view, parts, {v1::COLOR_WHITE}),
-            FrameJson(TableSnapshotFrame(view, {v1::COLOR_WHITE})));
+            FrameJson(TableSnapshotFrame(view, {v1::COLOR_WHITE}, clock)));
+}
+
+TEST(SnapshotTest, CarriesItsMoveTimer) {
+  GameView view = ViewWithMoves(v1::COLOR_WHITE);
+  view.game.set_ply(9);
+  const absl::Time now = absl::FromUnixSeconds(1700000000);
+  *view.game.mutable_move_deadline() = platform::ToProtoTime(now + absl::Seconds(30));
+  const v1::ServerFrame::ClockView clock = TableClockView(view.game, nullptr, now);
+  const SnapshotJsonParts parts = PrintSnapshotParts(view, clock);
+  v1::ServerFrame parsed;
+  ASSERT_TRUE(
+      google::protobuf::util::JsonStringToMessage(TableSnapshotJson(view, parts, {}), &parsed)
+          .ok());
+  const v1::ServerFrame::ClockView& sent = parsed.snapshot().clock();
+  EXPECT_TRUE(sent.armed());
+  EXPECT_EQ(sent.expected_ply(), 9);
+  EXPECT_EQ(sent.game_id(), "g1");
+  EXPECT_EQ(platform::FromProtoDuration(sent.remaining()), absl::Seconds(30));
 }
 
 TEST(TableViewTest, TheGameKeyChangesWithEveryFieldTheViewReads) {
@@ -235,7 +260,7 @@ TEST(ActingColorTest, SpectatorsSingleSeatsAndHotseat) {
       ActingColor({v1::COLOR_WHITE}, v1::COLOR_UNSPECIFIED, v1::GameState(), false).status()));
 }
 
-TEST(ClockFrameTest, ArmedOnlyForTheCurrentPly) {
+TEST(ClockViewTest, ArmedOnlyForTheCurrentPly) {
   v1::GameState game;
   game.set_game_id("g1");
   game.set_result(v1::GAME_RESULT_ONGOING);
@@ -247,16 +272,16 @@ TEST(ClockFrameTest, ArmedOnlyForTheCurrentPly) {
   clock.set_color(v1::COLOR_WHITE);
   clock.mutable_remaining()->set_seconds(42);
   const absl::Time now = absl::FromUnixSeconds(1700000000);
-  v1::ServerFrame frame = TableClockFrame(game, &clock, now);
-  EXPECT_TRUE(frame.clock().armed());
-  EXPECT_EQ(frame.clock().remaining().seconds(), 42);
-  EXPECT_EQ(frame.clock().black_timeouts(), 2);
+  v1::ServerFrame::ClockView view = TableClockView(game, &clock, now);
+  EXPECT_TRUE(view.armed());
+  EXPECT_EQ(view.remaining().seconds(), 42);
+  EXPECT_EQ(view.black_timeouts(), 2);
   clock.set_expected_ply(3);  // the clock has not caught up yet
-  EXPECT_FALSE(TableClockFrame(game, &clock, now).clock().armed());
-  EXPECT_FALSE(TableClockFrame(game, nullptr, now).clock().armed());
+  EXPECT_FALSE(TableClockView(game, &clock, now).armed());
+  EXPECT_FALSE(TableClockView(game, nullptr, now).armed());
 }
 
-TEST(ClockFrameTest, GameStatesDeadlineCountedFromNowWhenTheClockIsNotRead) {
+TEST(ClockViewTest, GameStatesDeadlineCountedFromNowWhenTheClockIsNotRead) {
   v1::GameState game;
   game.set_game_id("g1");
   game.set_result(v1::GAME_RESULT_ONGOING);
@@ -264,7 +289,7 @@ TEST(ClockFrameTest, GameStatesDeadlineCountedFromNowWhenTheClockIsNotRead) {
   game.set_side_to_move(v1::COLOR_BLACK);
   const absl::Time now = absl::FromUnixSeconds(1700000000);
   *game.mutable_move_deadline() = platform::ToProtoTime(now + absl::Milliseconds(12500));
-  v1::ServerFrame::ClockView view = TableClockFrame(game, nullptr, now).clock();
+  v1::ServerFrame::ClockView view = TableClockView(game, nullptr, now);
   EXPECT_TRUE(view.armed());
   EXPECT_EQ(view.color(), v1::COLOR_BLACK);
   EXPECT_EQ(view.expected_ply(), 7);
@@ -272,10 +297,10 @@ TEST(ClockFrameTest, GameStatesDeadlineCountedFromNowWhenTheClockIsNotRead) {
   EXPECT_EQ(platform::FromProtoDuration(view.remaining()), absl::Milliseconds(12500));
   EXPECT_EQ(platform::FromProtoTime(view.server_time()), now);
   // Past the deadline (the automatic move is on its way): nothing negative.
-  view = TableClockFrame(game, nullptr, now + absl::Seconds(20)).clock();
+  view = TableClockView(game, nullptr, now + absl::Seconds(20));
   EXPECT_EQ(platform::FromProtoDuration(view.remaining()), absl::ZeroDuration());
   game.set_result(v1::GAME_RESULT_DRAW);
-  EXPECT_FALSE(TableClockFrame(game, nullptr, now).clock().armed());
+  EXPECT_FALSE(TableClockView(game, nullptr, now).armed());
 }
 
 }  // namespace

@@ -128,11 +128,11 @@ class TableScreen {
         if (frame.table.event && frame.table.event.gameStarted) this.onGameStarted(frame.table.event.gameStarted);
         break;
       case 'snapshot':
+        if (frame.snapshot.clock) {
+          this.clock.learn(frame.snapshot.clock.serverTime);
+          this.clockView = frame.snapshot.clock;
+        }
         this.applySnapshot(frame.snapshot);
-        break;
-      case 'clock':
-        this.clock.learn(frame.clock.serverTime);
-        this.clockView = frame.clock;
         break;
       case 'gameEvent':
         this.applyEvent(frame.gameEvent);

@@ -1,6 +1,6 @@
 // The move timer of the side to move: how long is left before a random
 // move is played for it, with a warning in the last 10 seconds. Pure: it
-// reads the socket's `clock` frame (ClockView) and the server's "now".
+// reads the move timer of the socket's snapshots (ClockView) and the server's "now".
 
 import {formatCountdown, instantMs} from './time.js';
 
