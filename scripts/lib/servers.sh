@@ -31,6 +31,19 @@ wait_for_port() {
   return 1
 }
 
+# listening_port OUT [PID]: the port a service started with --listen=...:0
+# announces ("LISTENING <port>" on its stdout, OUT), waited for up to 15 s
+# or until PID exits; prints nothing if it never came.
+listening_port() {
+  local out=$1 pid=${2:-}
+  for _ in $(seq 300); do
+    grep -q LISTENING "$out" 2>/dev/null && break
+    if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then break; fi
+    sleep 0.05
+  done
+  awk '/LISTENING/ {print $2; exit}' "$out" 2>/dev/null
+}
+
 # start_redis DIR -> sets REDIS_PORT
 start_redis() {
   local dir=$1

@@ -37,15 +37,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# free_port: below the ephemeral range, where no outgoing connection takes it.
+# free_port (below the ephemeral range, where no outgoing connection takes
+# it) and listening_port.
 source "$root/scripts/lib/servers.sh"
-wait_listening() {
-  for _ in $(seq 200); do
-    grep -q LISTENING "$1" 2>/dev/null && break
-    sleep 0.05
-  done
-  awk '/LISTENING/ {print $2}' "$1"
-}
 
 redis_port=$(free_port)
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" \
@@ -59,7 +53,7 @@ done
 "$build/services/game_state/game_state" --listen=127.0.0.1:0 --redis="127.0.0.1:$redis_port" \
   --metrics-port=-1 --log-level=warn --drain=0s >"$work/game_state.out" 2>"$work/game_state.log" &
 pids+=($!)
-game_state_port=$(wait_listening "$work/game_state.out")
+game_state_port=$(listening_port "$work/game_state.out")
 [ -n "$game_state_port" ] || { echo "game_state did not start:"; cat "$work/game_state.log"; exit 1; }
 
 names=(redis game_state)
@@ -73,7 +67,7 @@ for i in $(seq "$bots"); do
   pids+=($!)
   names+=("bot$i")
   metrics_ports+=("$metrics_port")
-  [ -n "$(wait_listening "$work/bot$i.out")" ] || { echo "bot $i did not start:"; cat "$work/bot$i.log"; exit 1; }
+  [ -n "$(listening_port "$work/bot$i.out")" ] || { echo "bot $i did not start:"; cat "$work/bot$i.log"; exit 1; }
 done
 # The bots create their consumer group before any job is written.
 for _ in $(seq 100); do

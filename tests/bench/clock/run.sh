@@ -50,11 +50,7 @@ for i in $(seq "$replicas"); do
     --metrics-port=-1 --game-state="127.0.0.1:$game_state_port" --consumer-name="bench-$i" \
     --log-level=warn --drain=0s >"$work/clock$i.out" 2>"$work/clock$i.log" &
   pids+=($!)
-  for _ in $(seq 200); do
-    grep -q LISTENING "$work/clock$i.out" 2>/dev/null && break
-    sleep 0.05
-  done
-  grep -q LISTENING "$work/clock$i.out" || { echo "clock $i did not start:"; cat "$work/clock$i.log"; exit 1; }
+  [ -n "$(listening_port "$work/clock$i.out" $!)" ] || { echo "clock $i did not start:"; cat "$work/clock$i.log"; exit 1; }
 done
 
 echo "bench: redis 127.0.0.1:$redis_port, $replicas clock replicas, $deadlines deadlines over $spread"

@@ -59,11 +59,7 @@ for i in 1 2; do
     --metrics-port=-1 --token-secret=bench-shared-secret-0123 --replica-id="bench-$i" \
     --log-level=warn --drain=0s >"$work/replica$i.out" 2>"$work/replica$i.log" &
   replica_pids+=($!)
-  for _ in $(seq 200); do
-    grep -q LISTENING "$work/replica$i.out" 2>/dev/null && break
-    sleep 0.05
-  done
-  port=$(awk '/LISTENING/ {print $2}' "$work/replica$i.out")
+  port=$(listening_port "$work/replica$i.out" $!)
   [ -n "$port" ] || { echo "replica $i did not start:"; cat "$work/replica$i.log"; exit 1; }
   targets="${targets:+$targets,}127.0.0.1:$port"
 done

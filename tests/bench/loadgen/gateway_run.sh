@@ -66,12 +66,7 @@ start() {
     >"$work/$name.out" 2>"$work/$name.log" &
   LAST_PID=$!
   pids+=("$LAST_PID")
-  for _ in $(seq 300); do
-    grep -q LISTENING "$work/$name.out" 2>/dev/null && break
-    kill -0 "$LAST_PID" 2>/dev/null || break
-    sleep 0.05
-  done
-  PORT=$(awk '/LISTENING/ {print $2}' "$work/$name.out")
+  PORT=$(listening_port "$work/$name.out" "$LAST_PID")
   [ -n "$PORT" ] || { echo "$name did not start:"; cat "$work/$name.log"; exit 1; }
 }
 

@@ -65,12 +65,8 @@ run_once() {
     >"$dir/game_state.out" 2>"$dir/game_state.log" &
   local gs_pid=$!
   pids+=("$gs_pid")
-  for _ in $(seq 200); do
-    grep -q LISTENING "$dir/game_state.out" 2>/dev/null && break
-    sleep 0.05
-  done
   local port
-  port=$(awk '/LISTENING/ {print $2}' "$dir/game_state.out")
+  port=$(listening_port "$dir/game_state.out" "$gs_pid")
   [ -n "$port" ] || { echo "game_state did not start:"; cat "$dir/game_state.log"; exit 1; }
   local load_before redis_before gs_before
   load_before=$(cut -d' ' -f1 /proc/loadavg)

@@ -30,15 +30,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# free_port: below the ephemeral range, where no outgoing connection takes it.
+# free_port (below the ephemeral range, where no outgoing connection takes
+# it) and listening_port.
 source "$root/scripts/lib/servers.sh"
-wait_listening() {
-  for _ in $(seq 200); do
-    grep -q LISTENING "$1" 2>/dev/null && break
-    sleep 0.05
-  done
-  awk '/LISTENING/ {print $2}' "$1"
-}
 
 redis_port=$(free_port)
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly yes \
@@ -53,7 +47,7 @@ done
   --metrics-port=-1 --token-secret=bench-shared-secret-0123 --log-level=warn --drain=0s \
   >"$work/game_state.out" 2>"$work/game_state.log" &
 pids+=($!)
-game_port=$(wait_listening "$work/game_state.out")
+game_port=$(listening_port "$work/game_state.out")
 
 pairing=(--pair-window=100 --pair-widen-by=50 --pair-widen-every=1s --pair-max-window=1000)
 targets=""
@@ -63,7 +57,7 @@ for i in 1 2; do
     --token-secret=bench-matchmaking-secret --log-level=warn --drain=0s "${pairing[@]}" \
     >"$work/mm$i.out" 2>"$work/mm$i.log" &
   pids+=($!)
-  port=$(wait_listening "$work/mm$i.out")
+  port=$(listening_port "$work/mm$i.out")
   targets="${targets:+$targets,}127.0.0.1:$port"
 done
 

@@ -64,11 +64,7 @@ done
   --drain=0s --redis="127.0.0.1:$redis_port" --pg="$pg" --batch-size="$batch" \
   --consumer-name=bench >"$work/rating.out" 2>"$work/rating.log" &
 pids+=($!)
-for _ in $(seq 200); do
-  grep -q LISTENING "$work/rating.out" 2>/dev/null && break
-  sleep 0.05
-done
-grep -q LISTENING "$work/rating.out" || { echo "rating did not start:"; cat "$work/rating.log"; exit 1; }
+[ -n "$(listening_port "$work/rating.out" $!)" ] || { echo "rating did not start:"; cat "$work/rating.log"; exit 1; }
 
 echo "bench: redis 127.0.0.1:$redis_port (AOF everysec), postgres 127.0.0.1:$pg_port (fsync on), batch $batch"
 echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
