@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -180,6 +181,12 @@ void GatewayTable::OnFrame(Client& client, std::string_view text) {
   if (kind == "chatMessage") {
     host_.stats().Count("chat_messages_received");
     return;
+  }
+  if (kind == "gameEvent") {
+    if (std::optional<v1::GameEvent> played = ScanMovePlayedFrame(text)) {
+      OnGameEvent(client, *played);
+      return;
+    }
   }
   v1::ServerFrame frame;
   if (!ParseJson(text, &frame)) {

@@ -228,10 +228,15 @@ GameView MoveAnswer(const std::string& game_id, int64_t version, bool white_conn
   return view;
 }
 
-TEST(GameSnapshotCacheTest, TheSocketsAMoveWakesTakeItsAnswerWithoutARead) {
+// A cache and its hand-answered reader, for the moves' answers.
+class MoveAnswerTest : public ::testing::Test {
+ protected:
   HandReader hand;
-  GameSnapshotCache cache(hand.reader());
+  GameSnapshotCache cache{hand.reader()};
   Answers answers;
+};
+
+TEST_F(MoveAnswerTest, TheSocketsAMoveWakesTakeItsAnswerWithoutARead) {
   cache.MoveSubmitted("g1");
   // The move's event overtook its answer.
   for (int socket = 0; socket < 3; ++socket) cache.Get("g1", 5, answers.Slot());
@@ -264,10 +269,7 @@ TEST(GameSnapshotCacheTest, TheAnswerKeepsItsLegalMoves) {
   EXPECT_FALSE(got->clock.has_value());
 }
 
-TEST(GameSnapshotCacheTest, AFailedMoveLetsItsWaitersRead) {
-  HandReader hand;
-  GameSnapshotCache cache(hand.reader());
-  Answers answers;
+TEST_F(MoveAnswerTest, AFailedMoveLetsItsWaitersRead) {
   cache.MoveSubmitted("g1");
   cache.Get("g1", 5, answers.Slot());
   EXPECT_EQ(hand.pending(), 0);
@@ -278,10 +280,7 @@ TEST(GameSnapshotCacheTest, AFailedMoveLetsItsWaitersRead) {
   EXPECT_EQ(answers.got, (std::vector<int64_t>{5}));
 }
 
-TEST(GameSnapshotCacheTest, AnAnswerOlderThanTheVersionAskedLetsItsWaitersRead) {
-  HandReader hand;
-  GameSnapshotCache cache(hand.reader());
-  Answers answers;
+TEST_F(MoveAnswerTest, AnAnswerOlderThanTheVersionAskedLetsItsWaitersRead) {
   cache.MoveSubmitted("g1");
   cache.Get("g1", 5, answers.Slot());
   cache.Get("g1", 7, answers.Slot());  // e.g. the opponent's move, played elsewhere
@@ -293,10 +292,7 @@ TEST(GameSnapshotCacheTest, AnAnswerOlderThanTheVersionAskedLetsItsWaitersRead) 
   EXPECT_EQ(answers.got, (std::vector<int64_t>{5, 7}));
 }
 
-TEST(GameSnapshotCacheTest, WaitsForEveryMoveUnderWay) {
-  HandReader hand;
-  GameSnapshotCache cache(hand.reader());
-  Answers answers;
+TEST_F(MoveAnswerTest, WaitsForEveryMoveUnderWay) {
   cache.MoveSubmitted("g1");  // hotseat: both seats' moves from one gateway
   cache.MoveSubmitted("g1");
   cache.Get("g1", 6, answers.Slot());
@@ -307,10 +303,7 @@ TEST(GameSnapshotCacheTest, WaitsForEveryMoveUnderWay) {
   EXPECT_EQ(cache.reads(), 0);
 }
 
-TEST(GameSnapshotCacheTest, AFreshReadDoesNotWaitForAMove) {
-  HandReader hand;
-  GameSnapshotCache cache(hand.reader());
-  Answers answers;
+TEST_F(MoveAnswerTest, AFreshReadDoesNotWaitForAMove) {
   cache.MoveSubmitted("g1");
   cache.Get("g1", -1, answers.Slot());
   ASSERT_EQ(hand.pending(), 1);
@@ -321,10 +314,7 @@ TEST(GameSnapshotCacheTest, AFreshReadDoesNotWaitForAMove) {
   EXPECT_EQ(answers.got, (std::vector<int64_t>{5}));
 }
 
-TEST(GameSnapshotCacheTest, AnAnswerWithASeatAwayIsLeftToTheReaderForItsClock) {
-  HandReader hand;
-  GameSnapshotCache cache(hand.reader());
-  Answers answers;
+TEST_F(MoveAnswerTest, AnAnswerWithASeatAwayIsLeftToTheReaderForItsClock) {
   cache.MoveSubmitted("g1");
   cache.Get("g1", 5, answers.Slot());
   cache.MoveAnswered("g1", MoveAnswer("g1", 5, /*white_connected=*/false));
@@ -333,10 +323,7 @@ TEST(GameSnapshotCacheTest, AnAnswerWithASeatAwayIsLeftToTheReaderForItsClock) {
   EXPECT_EQ(answers.got, (std::vector<int64_t>{5}));
 }
 
-TEST(GameSnapshotCacheTest, AnAnswerOlderThanTheLastReadDoesNotReplaceIt) {
-  HandReader hand;
-  GameSnapshotCache cache(hand.reader());
-  Answers answers;
+TEST_F(MoveAnswerTest, AnAnswerOlderThanTheLastReadDoesNotReplaceIt) {
   cache.Get("g1", 7, answers.Slot());
   hand.Answer(7);
   cache.MoveSubmitted("g1");
