@@ -149,8 +149,12 @@ class GrpcRun {
         window_(options_, &stats_),
         pacer_(options.target_rate) {
     for (const std::string& target : options_.targets) {
+      // A connection of its own per listed target, even one listed twice
+      // (gRPC would otherwise share one between equal channels).
+      grpc::ChannelArguments arguments;
+      arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
       stubs_.push_back(v1::GameService::NewStub(
-          grpc::CreateChannel(target, grpc::InsecureChannelCredentials())));
+          grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), arguments)));
     }
   }
 

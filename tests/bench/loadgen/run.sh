@@ -7,6 +7,7 @@
 #
 #   tests/bench/loadgen/run.sh                          # 200 games, 20 s, 1 run
 #   GAMES=400 DURATION=30s RATE=10000 tests/bench/loadgen/run.sh
+#   CONNECTIONS=2 tests/bench/loadgen/run.sh            # games over two connections
 #   RUNS=3 COMPARE="before=/tmp/base/game_state after=build/release/services/game_state/game_state" \
 #     tests/bench/loadgen/run.sh                        # side by side, interleaved, medians
 #
@@ -22,6 +23,8 @@ variant=${VARIANT:-international}
 aof=${AOF:-yes}
 runs=${RUNS:-1}
 compare=${COMPARE:-"after=$build/services/game_state/game_state"}
+# Connections from the load generator to game_state (games spread over them).
+connections=${CONNECTIONS:-1}
 
 if [ "${SKIP_BUILD:-no}" != yes ]; then
   export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
@@ -72,7 +75,9 @@ run_once() {
   load_before=$(cut -d' ' -f1 /proc/loadavg)
   redis_before=$(cpu_seconds "$redis_pid")
   gs_before=$(cpu_seconds "$gs_pid")
-  "$build/tools/loadgen/loadgen" --mode=grpc --targets="127.0.0.1:$port" --games="$games" \
+  local targets=""
+  for _ in $(seq "$connections"); do targets="${targets:+$targets,}127.0.0.1:$port"; done
+  "$build/tools/loadgen/loadgen" --mode=grpc --targets="$targets" --games="$games" \
     --duration="$duration" --warmup="$warmup" --rate="$rate" --variant="$variant" \
     --pids="$gs_pid" >"$dir/loadgen.out"
   local load_after redis_cpu gs_cpu
