@@ -243,28 +243,27 @@ std::string TableSnapshotJson(const GameView& view, const SnapshotJsonParts& par
 v1::ServerFrame::ClockView TableClockView(const v1::GameState& game,
                                           const v1::GetClockResponse* clock, absl::Time now) {
   v1::ServerFrame::ClockView timer;
-  v1::ServerFrame::ClockView* view = &timer;
-  view->set_game_id(game.game_id());
-  view->set_white_timeouts(game.white().consecutive_automatic_moves());
-  view->set_black_timeouts(game.black().consecutive_automatic_moves());
-  view->set_color(game.side_to_move());
-  view->set_expected_ply(game.ply());
+  timer.set_game_id(game.game_id());
+  timer.set_white_timeouts(game.white().consecutive_automatic_moves());
+  timer.set_black_timeouts(game.black().consecutive_automatic_moves());
+  timer.set_color(game.side_to_move());
+  timer.set_expected_ply(game.ply());
   if (clock != nullptr && clock->armed() && game.result() == v1::GAME_RESULT_ONGOING &&
       clock->expected_ply() == game.ply()) {
-    view->set_armed(true);
-    view->set_color(clock->color());
-    if (clock->has_deadline()) *view->mutable_deadline() = clock->deadline();
-    if (clock->has_remaining()) *view->mutable_remaining() = clock->remaining();
-    if (clock->has_server_time()) *view->mutable_server_time() = clock->server_time();
+    timer.set_armed(true);
+    timer.set_color(clock->color());
+    if (clock->has_deadline()) *timer.mutable_deadline() = clock->deadline();
+    if (clock->has_remaining()) *timer.mutable_remaining() = clock->remaining();
+    if (clock->has_server_time()) *timer.mutable_server_time() = clock->server_time();
   } else if (game.result() == v1::GAME_RESULT_ONGOING && game.has_move_deadline()) {
     // Not read, or not caught up with this ply yet: game_state's own
     // deadline is the one the clock arms.
-    view->set_armed(true);
-    *view->mutable_deadline() = game.move_deadline();
+    timer.set_armed(true);
+    *timer.mutable_deadline() = game.move_deadline();
     const absl::Duration remaining =
         std::max(platform::FromProtoTime(game.move_deadline()) - now, absl::ZeroDuration());
-    *view->mutable_remaining() = platform::ToProtoDuration(remaining);
-    *view->mutable_server_time() = platform::ToProtoTime(now);
+    *timer.mutable_remaining() = platform::ToProtoDuration(remaining);
+    *timer.mutable_server_time() = platform::ToProtoTime(now);
   }
   return timer;
 }
