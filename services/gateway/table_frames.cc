@@ -240,6 +240,28 @@ std::string TableSnapshotJson(const GameView& view, const SnapshotJsonParts& par
   return json;
 }
 
+std::optional<std::string> EventWithSnapshotJson(std::string_view event_frame,
+                                                 std::string_view snapshot_frame) {
+  constexpr std::string_view kEventStart = R"({"requestId":"","gameEvent":{)";
+  constexpr std::string_view kSnapshotStart = R"({"requestId":"","snapshot":)";
+  if (!event_frame.starts_with(kEventStart) || !event_frame.ends_with("}") ||
+      !snapshot_frame.starts_with(kSnapshotStart) || !snapshot_frame.ends_with("}}")) {
+    return std::nullopt;
+  }
+  // snapshot_after (21) comes after the oneof's game_event (13) in
+  // protobuf's field order.
+  constexpr std::string_view kMember = R"(,"snapshotAfter":)";
+  const std::string_view snapshot = snapshot_frame.substr(
+      kSnapshotStart.size(), snapshot_frame.size() - kSnapshotStart.size() - 1);
+  std::string json;
+  json.reserve(event_frame.size() + kMember.size() + snapshot.size());
+  json.append(event_frame.substr(0, event_frame.size() - 1));
+  json.append(kMember);
+  json.append(snapshot);
+  json.push_back('}');
+  return json;
+}
+
 v1::ServerFrame::ClockView TableClockView(const v1::GameState& game,
                                           const v1::GetClockResponse* clock, absl::Time now) {
   v1::ServerFrame::ClockView timer;

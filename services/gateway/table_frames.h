@@ -6,6 +6,7 @@
 #ifndef DRAUGHTS_GATEWAY_TABLE_FRAMES_H_
 #define DRAUGHTS_GATEWAY_TABLE_FRAMES_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -88,6 +89,13 @@ SnapshotJsonParts PrintSnapshotParts(const GameView& view, const v1::ServerFrame
 // together from `parts` (of the same view and clock).
 std::string TableSnapshotJson(const GameView& view, const SnapshotJsonParts& parts,
                               const std::vector<v1::Color>& colors);
+
+// FrameJson of a gameEvent frame with `snapshot_frame`'s snapshot as its
+// snapshotAfter, put together from the two frames as printed (FrameJson of
+// a gameEvent frame, TableSnapshotJson); nullopt when either is not of
+// that shape.
+std::optional<std::string> EventWithSnapshotJson(std::string_view event_frame,
+                                                 std::string_view snapshot_frame);
 
 v1::ServerFrame TableGameOverFrame(const v1::GameEvent& ended);
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <limits>
+#include <optional>
 #include <utility>
 
 #include "absl/random/random.h"
@@ -334,6 +336,9 @@ void TableSocket::FeedGame(const std::string& game_id, const std::string& after)
   game_id_ = game_id;
   game_from_ = after;
   game_failures_ = 0;
+  // Frames of the game before are not held back by the new one's reads.
+  for (HeldFrame& held : held_) SendJson(std::move(held.json));
+  held_.clear();
   shown_version_ = -1;
   shown_.reset();
   // The snapshot first, then the events: those it already shows make no
@@ -378,6 +383,10 @@ void TableSocket::RefreshGame(int64_t min_version, std::function<void()> then) {
             std::function<void()> next = std::move(socket->refresh_then_);
             socket->refresh_then_ = nullptr;
             socket->RefreshGame(socket->refresh_again_version_, std::move(next));
+          } else {
+            // The reads are done and some event's version never came (the
+            // cache gives up after kReadsPerWait): it goes out without.
+            socket->ReleaseHeld(std::numeric_limits<int64_t>::max(), nullptr);
           }
         });
       });
@@ -385,6 +394,9 @@ void TableSocket::RefreshGame(int64_t min_version, std::function<void()> then) {
 
 void TableSocket::ShowGame(std::shared_ptr<const GameSnapshot> snapshot) {
   if (!snapshot->view.ok()) {
+    // The held events go out without their snapshot; the next event that
+    // changes the game reads again.
+    ReleaseHeld(std::numeric_limits<int64_t>::max(), nullptr);
     Send(TableErrorFrame("", snapshot->view.status()));
     return;
   }
@@ -393,7 +405,7 @@ void TableSocket::ShowGame(std::shared_ptr<const GameSnapshot> snapshot) {
   shown_version_ = game.version();
   shown_ = std::move(snapshot);
   const std::vector<v1::Color> colors = MyColors();
-  SendJson(shown_->SnapshotFrame(colors));
+  ReleaseHeld(game.version(), shown_->SnapshotFrame(colors));
   SendTableView(nullptr);
   if (game.result() == v1::GAME_RESULT_ONGOING && !colors.empty() &&
       heartbeat_game_id_ != game_id_) {
@@ -402,6 +414,34 @@ void TableSocket::ShowGame(std::shared_ptr<const GameSnapshot> snapshot) {
     heartbeat_colors_ = colors;
     Heartbeat();
   }
+}
+
+void TableSocket::SendGameFrame(std::shared_ptr<const std::string> json) {
+  if (held_.empty()) {
+    SendJson(std::move(json));
+  } else {
+    held_.push_back({std::move(json), -1});
+  }
+}
+
+void TableSocket::ReleaseHeld(int64_t version,
+                              const std::shared_ptr<const std::string>& snapshot_frame) {
+  bool snapshot_sent = snapshot_frame == nullptr;
+  while (!held_.empty() && held_.front().snapshot_version <= version) {
+    HeldFrame held = std::move(held_.front());
+    held_.pop_front();
+    if (!snapshot_sent && held.snapshot_version == version) {
+      std::optional<std::string> both = EventWithSnapshotJson(*held.json, *snapshot_frame);
+      if (both.has_value()) {
+        SendJson(std::make_shared<const std::string>(*std::move(both)));
+        snapshot_sent = true;
+        continue;
+      }
+    }
+    SendJson(std::move(held.json));
+  }
+  // A read newer than every event held, or the first of a game.
+  if (!snapshot_sent) SendJson(snapshot_frame);
 }
 
 void TableSocket::WatchGame() {
@@ -414,10 +454,15 @@ void TableSocket::OnGameEvent(int generation, std::shared_ptr<const FeedEvent> f
   const v1::GameEvent& event = fed->event;
   game_failures_ = 0;
   game_from_ = event.event_id();
-  SendJson(fed->frame);
+  const bool needs_snapshot = EventChangesSnapshot(event) && event.version() > shown_version_;
+  if (needs_snapshot && opening_.snapshot_after_events) {
+    held_.push_back({fed->frame, event.version()});
+  } else {
+    SendGameFrame(fed->frame);
+  }
   if (event.has_game_ended()) {
     v1::ServerFrame over = TableGameOverFrame(event);
-    Send(over);
+    SendGameFrame(std::make_shared<const std::string>(FrameJson(over)));
     StopHeartbeats(false);
     const v1::GameState* game = shown_game();
     if (services_->ratings != nullptr && game != nullptr && game->game_id() == event.game_id() &&
@@ -428,9 +473,7 @@ void TableSocket::OnGameEvent(int generation, std::shared_ptr<const FeedEvent> f
           0);
     }
   }
-  if (EventChangesSnapshot(event) && event.version() > shown_version_) {
-    RefreshGame(event.version());
-  }
+  if (needs_snapshot) RefreshGame(event.version());
 }
 
 void TableSocket::SendRatingChanges(std::shared_ptr<const RatedGameOver> ended, int attempt) {

@@ -24,6 +24,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -108,6 +109,12 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   // started now) and sends snapshot, clock and table.
   void RefreshGame(int64_t min_version, std::function<void()> then = nullptr);
   void ShowGame(std::shared_ptr<const GameSnapshot> snapshot);
+  // A frame of the game (an event that needs no snapshot, gameOver): sent
+  // now, or after the events held before it.
+  void SendGameFrame(std::shared_ptr<const std::string> json);
+  // Sends the held frames up to `version`'s snapshot, that snapshot inside
+  // the frame of its event (snapshotAfter) or else after them.
+  void ReleaseHeld(int64_t version, const std::shared_ptr<const std::string>& snapshot_frame);
   // The game last shown (null before the first snapshot of a game).
   const v1::GameState* shown_game() const;
   std::vector<v1::Color> MyColors() const;
@@ -200,6 +207,16 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   bool refresh_again_ = false;
   int64_t refresh_again_version_ = -1;
   std::function<void()> refresh_then_;
+  // The game's frames waiting for a snapshot, in order: an event that
+  // changes it goes out with it (one frame a move, not two), and the frames
+  // after such an event wait their turn.
+  struct HeldFrame {
+    std::shared_ptr<const std::string> json;
+    // The event's version, whose snapshot it waits for; -1 for a frame
+    // that waits only for those before it.
+    int64_t snapshot_version = -1;
+  };
+  std::deque<HeldFrame> held_;
 
   std::string chat_from_;
   int chat_generation_ = 0;

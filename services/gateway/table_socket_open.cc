@@ -55,6 +55,11 @@ absl::StatusOr<TableSocketOpening> OpenTableSocket(ApiHandlers& handlers,
   opening.resume_game_id = game.value_or("");
   DRAUGHTS_ASSIGN_OR_RETURN(opening.resume_game_after, EventIdParameter(request, "after"));
   DRAUGHTS_ASSIGN_OR_RETURN(opening.resume_chat_after, EventIdParameter(request, "chatAfter"));
+  const std::string snapshot_after = QueryParameter(request.query, "snapshotAfter").value_or("0");
+  if (snapshot_after != "0" && snapshot_after != "1") {
+    return absl::InvalidArgumentError("?snapshotAfter= must be 1 or 0");
+  }
+  opening.snapshot_after_events = snapshot_after == "1";
 
   v1::GetTableRequest get;
   get.set_table_id(table_id);

@@ -41,6 +41,11 @@ struct TableSocketOpening {
   std::string resume_game_id;
   std::string resume_game_after;
   std::string resume_chat_after;
+  // The client reads ServerFrame.snapshot_after (?snapshotAfter=1): an
+  // event that changes the game then carries its snapshot. Pages loaded
+  // before it existed do not ask, and get the snapshot in a frame of its
+  // own as they always did.
+  bool snapshot_after_events = false;
 };
 
 // The requester Seat for a session.

@@ -47,17 +47,25 @@ async function newSession() {
 
 const seatOf = (session) => ({ kind: 'SEAT_KIND_GUEST', player_id: session.playerId, display_name: session.displayName });
 
+// The snapshot a frame carries: a snapshot frame's, or the one riding
+// beside an event (snapshotAfter).
+const snapshotOf = (frame) => frame.snapshot ?? frame.snapshotAfter;
+
 // A table socket that keeps every frame (parsed) and every byte received.
+// It asks for snapshots inside events (?snapshotAfter=1) as the web client
+// does, unless told not to, as a page loaded before that existed.
 class Client {
-  constructor(name, session) {
+  constructor(name, session, { snapshotAfter = true } = {}) {
     this.name = name;
     this.session = session;
+    this.snapshotAfter = snapshotAfter;
     this.frames = [];
     this.raw = [];
     this.seq = 0;
   }
 
   open(query = '', headers = {}) {
+    if (this.snapshotAfter) query = query ? `?snapshotAfter=1&${query.slice(1)}` : '?snapshotAfter=1';
     this.ws = new WebSocket(`ws://127.0.0.1:${gatewayPort}/ws/tables/${this.tableId}${query}`, {
       headers: { Cookie: this.session.cookie, Origin: `http://127.0.0.1:${gatewayPort}`, ...headers },
     });
@@ -101,7 +109,13 @@ class Client {
     return undefined;
   }
 
-  snapshot() { return this.last('snapshot'); }
+  snapshot() {
+    for (let i = this.frames.length - 1; i >= 0; --i) {
+      const snapshot = snapshotOf(this.frames[i]);
+      if (snapshot) return snapshot;
+    }
+    return undefined;
+  }
   moveEvents() { return this.frames.filter((f) => f.gameEvent?.movePlayed).map((f) => f.gameEvent); }
 }
 
@@ -131,7 +145,7 @@ before(async () => {
 
   alice = new Client('alice', await newSession());
   bob = new Client('bob', await newSession());
-  carol = new Client('carol', await newSession());
+  carol = new Client('carol', await newSession(), { snapshotAfter: false });
   const created = await call(matchmaking, 'CreateTable', {
     idempotency_key: randomUUID(), requester: seatOf(alice.session), variant: 'international', password,
   });
@@ -197,7 +211,7 @@ test('each socket is bound at opening: two players and a spectator', async () =>
   assert.equal(timed.snapshot.clock.expectedPly, timed.snapshot.game.ply);
   for (const client of [alice, bob, carol]) {
     assert.ok(client.frames.every((f) => !('clock' in f)), 'no separate clock frame');
-    assert.ok(client.frames.filter((f) => f.snapshot).every((f) => f.snapshot.clock), 'every snapshot has its timer');
+    assert.ok(client.frames.filter(snapshotOf).every((f) => snapshotOf(f).clock), 'every snapshot has its timer');
   }
   await alice.waitFor((f) => f.chatHistory, 'chat history');
 });
@@ -228,6 +242,48 @@ test('a move reaches both players and the spectator, with its notation', async (
   }
   await everyoneAtPly(1);
   assert.notEqual(mover(), player, 'the turn passed');
+});
+
+test('a move is one frame a socket with snapshotAfter: its event and the game after it', async () => {
+  const player = mover();
+  const other = waiting();
+  const ply = player.snapshot().game.ply;
+  const notation = player.snapshot().legalMoves[0].notation;
+  const marks = new Map([alice, bob, carol].map((client) => [client, client.frames.length]));
+  const fresh = (client) => client.frames.slice(marks.get(client));
+  assert.ok((await player.act({ move: { notation, expectedPly: ply } })).ack);
+  await everyoneAtPly(ply + 1);
+  // Frames held back would show up late: give them time to.
+  await new Promise((r) => setTimeout(r, 300));
+  for (const client of [alice, bob]) {
+    const frames = fresh(client);
+    const moves = frames.filter((f) => f.gameEvent?.movePlayed);
+    assert.equal(moves.length, 1, `${client.name}: one move event`);
+    const [{ gameEvent: event, snapshotAfter: after }] = moves;
+    assert.ok(after, `${client.name}: the snapshot rides with the move`);
+    assert.equal(after.game.ply, event.ply);
+    assert.equal(after.game.version, event.version);
+    assert.equal(after.game.gameId, event.gameId);
+    assert.equal(after.clock.expectedPly, event.ply, 'with its move timer');
+    assert.deepEqual(after.yourColors, client.snapshot().yourColors);
+    assert.ok(frames.every((f) => !(f.snapshot && f.snapshot.game.version === event.version)), `${client.name}: no second snapshot of that version`);
+  }
+  const [afterForPlayer, afterForOther] = [player, other].map((c) => fresh(c).find((f) => f.gameEvent?.movePlayed).snapshotAfter);
+  assert.equal(afterForPlayer.legalMoves.length, 0, 'no legal moves for the player who just moved');
+  assert.ok(afterForOther.legalMoves.length > 0, 'the legal moves for the side to move');
+  // A socket that did not ask gets the event alone, then its snapshot.
+  const watched = fresh(carol);
+  const eventAt = watched.findIndex((f) => f.gameEvent?.movePlayed?.notation === notation);
+  assert.ok(eventAt >= 0, 'carol got the move');
+  assert.equal(watched[eventAt].snapshotAfter, undefined);
+  const version = watched[eventAt].gameEvent.version;
+  assert.ok(watched.findIndex((f) => f.snapshot?.game.version === version) > eventAt, 'its snapshot after it');
+});
+
+test('?snapshotAfter= other than 1 or 0 is refused before the upgrade', async () => {
+  const odd = new Client('odd', carol.session, { snapshotAfter: false });
+  odd.tableId = tableId;
+  await assert.rejects(odd.open('?snapshotAfter=yes'), (e) => e.status === 400);
 });
 
 test('chat: history, then every line to everyone in order', async () => {
@@ -462,8 +518,8 @@ test('time runs out: automatic moves are marked and counted; a muted table refus
   assert.ok((await dave.act({ startGame: {} })).ack);
   const automatic = await frank.waitFor((f) => f.gameEvent?.movePlayed?.automatic === true, 'an automatic move', 30000);
   const color = automatic.gameEvent.movePlayed.color;
-  await frank.waitFor((f) => f.snapshot?.clock && (color === 'COLOR_WHITE' ? f.snapshot.clock.whiteTimeouts : f.snapshot.clock.blackTimeouts) >= 1, 'the timeout counted');
-  const clock = frank.frames.find((f) => f.snapshot?.clock?.armed);
+  await frank.waitFor((f) => snapshotOf(f)?.clock && (color === 'COLOR_WHITE' ? snapshotOf(f).clock.whiteTimeouts : snapshotOf(f).clock.blackTimeouts) >= 1, 'the timeout counted');
+  const clock = frank.frames.find((f) => snapshotOf(f)?.clock?.armed);
   assert.ok(clock, 'a running move timer was shown');
   const muted = await frank.act({ postChat: { text: 'let me talk' } });
   assert.equal(muted.error?.code, 'PERMISSION_DENIED', JSON.stringify(muted));

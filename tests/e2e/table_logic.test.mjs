@@ -205,14 +205,18 @@ test('the table screen texts have the same keys in English and French', () => {
 });
 
 test('the table socket resumes after the last game event and chat line, and names each frame', () => {
-  assert.equal(resumeQuery({gameId: '', lastEventId: '', lastChatId: ''}), '');
-  assert.equal(resumeQuery({gameId: 'g1', lastEventId: '', lastChatId: ''}), '');
-  assert.equal(resumeQuery({gameId: 'g1', lastEventId: '17-0', lastChatId: ''}), '?game=g1&after=17-0');
-  assert.equal(resumeQuery({gameId: 'g1', lastEventId: '17-0', lastChatId: '20-1'}), '?game=g1&after=17-0&chatAfter=20-1');
-  assert.equal(resumeQuery({gameId: '', lastEventId: '', lastChatId: '20-1'}), '?chatAfter=20-1');
+  assert.equal(resumeQuery({gameId: '', lastEventId: '', lastChatId: ''}), '?snapshotAfter=1');
+  assert.equal(resumeQuery({gameId: 'g1', lastEventId: '', lastChatId: ''}), '?snapshotAfter=1');
+  assert.equal(resumeQuery({gameId: 'g1', lastEventId: '17-0', lastChatId: ''}), '?snapshotAfter=1&game=g1&after=17-0');
+  assert.equal(resumeQuery({gameId: 'g1', lastEventId: '17-0', lastChatId: '20-1'}), '?snapshotAfter=1&game=g1&after=17-0&chatAfter=20-1');
+  assert.equal(resumeQuery({gameId: '', lastEventId: '', lastChatId: '20-1'}), '?snapshotAfter=1&chatAfter=20-1');
   assert.equal(frameKind({requestId: '', welcome: {role: 'ROLE_PLAYER'}}), 'welcome');
   assert.equal(frameKind({requestId: 'r2', ack: {started: false}}), 'ack');
   assert.equal(frameKind({requestId: 'r2'}), '');
+  // The snapshot riding beside an event never names the frame, whatever
+  // the order of the members.
+  assert.equal(frameKind({requestId: '', snapshotAfter: {game: {}}, gameEvent: {ply: 3}}), 'gameEvent');
+  assert.equal(frameKind({requestId: '', gameEvent: {ply: 3}, snapshotAfter: {game: {}}}), 'gameEvent');
   assert.equal(frameKind(null), '');
   assert.equal(frameKind('text'), '');
 });

@@ -123,7 +123,8 @@ void GatewayTable::JoinTable(const std::string& invite_code) {
 }
 
 void GatewayTable::OpenSockets() {
-  const std::string target = absl::StrCat("/ws/tables/", table_id_);
+  // As the web client: snapshots ride in the events that change the game.
+  const std::string target = absl::StrCat("/ws/tables/", table_id_, "?snapshotAfter=1");
   for (Client& client : clients_) {
     WebSocketClient::Handlers handlers;
     const int i = client.index;
@@ -175,14 +176,19 @@ void GatewayTable::OnFrame(Client& client, std::string_view text) {
     if (client.player && client.voted_game != client.game_id) OnTableView(client, text);
     return;
   }
-  if (kind == "snapshot" || kind == "chatHistory" || kind == "pong" || kind == "gameOver") {
+  if (kind == "snapshot") {
+    host_.stats().Count("snapshot_frames");
     return;
   }
+  if (kind == "chatHistory" || kind == "pong" || kind == "gameOver") return;
   if (kind == "chatMessage") {
     host_.stats().Count("chat_messages_received");
     return;
   }
   if (kind == "gameEvent") {
+    if (text.find(R"(,"snapshotAfter":{)") != std::string_view::npos) {
+      host_.stats().Count("snapshots_in_events");
+    }
     if (std::optional<v1::GameEvent> played = ScanMovePlayedFrame(text)) {
       OnGameEvent(client, *played);
       return;

@@ -169,6 +169,38 @@ TEST(SnapshotTest, CarriesItsMoveTimer) {
   EXPECT_EQ(platform::FromProtoDuration(sent.remaining()), absl::Seconds(30));
 }
 
+TEST(SnapshotTest, RidesInItsEventsFrameAsProtobufPrintsIt) {
+  GameView view = ViewWithMoves(v1::COLOR_BLACK);
+  view.game.set_ply(12);
+  view.game.set_version(13);
+  const absl::Time now = absl::FromUnixSeconds(1700000000);
+  *view.game.mutable_move_deadline() = platform::ToProtoTime(now + absl::Seconds(20));
+  const v1::ServerFrame::ClockView clock = TableClockView(view.game, nullptr, now);
+  const SnapshotJsonParts parts = PrintSnapshotParts(view, clock);
+  v1::ServerFrame event_frame;
+  v1::GameEvent* event = event_frame.mutable_game_event();
+  event->set_event_id("1700000000000-3");
+  event->set_game_id("g1");
+  event->set_ply(12);
+  event->set_version(13);
+  event->mutable_move_played()->set_color(v1::COLOR_WHITE);
+  event->mutable_move_played()->set_notation("32-28");
+  *event->mutable_timestamp() = platform::ToProtoTime(now);
+  for (const std::vector<v1::Color>& colors :
+       std::vector<std::vector<v1::Color>>{{v1::COLOR_BLACK}, {v1::COLOR_WHITE}, {}}) {
+    v1::ServerFrame both = event_frame;
+    *both.mutable_snapshot_after() = TableSnapshotFrame(view, colors, clock).snapshot();
+    EXPECT_EQ(EventWithSnapshotJson(FrameJson(event_frame), TableSnapshotJson(view, parts, colors)),
+              FrameJson(both))
+        << colors.size() << " colours";
+  }
+  // Anything else is refused rather than spliced wrongly.
+  const std::string snapshot = TableSnapshotJson(view, parts, {});
+  EXPECT_EQ(EventWithSnapshotJson(snapshot, snapshot), std::nullopt);
+  EXPECT_EQ(EventWithSnapshotJson(FrameJson(event_frame), FrameJson(event_frame)), std::nullopt);
+  EXPECT_EQ(EventWithSnapshotJson("", snapshot), std::nullopt);
+}
+
 TEST(TableViewTest, TheGameKeyChangesWithEveryFieldTheViewReads) {
   v1::GameState game;
   game.set_game_id("g1");

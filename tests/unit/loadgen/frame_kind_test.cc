@@ -83,6 +83,25 @@ TEST(ScanMovePlayedFrameTest, ReadsWhatThePlayersUseAsTheFullParseDoes) {
   }
 }
 
+TEST(ScanMovePlayedFrameTest, ReadsTheEventNotTheSnapshotRidingBesideIt) {
+  v1::ServerFrame frame = MoveFrame("32-28", true);
+  v1::GameState* after = frame.mutable_snapshot_after()->mutable_game();
+  after->set_game_id("other-game");
+  after->set_ply(8);
+  after->set_fen("W:W31:BK19");
+  frame.mutable_snapshot_after()->mutable_clock()->set_color(v1::COLOR_WHITE);
+  const std::string printed = Printed(frame);
+  ASSERT_NE(printed.find(R"(,"snapshotAfter":{)"), std::string::npos) << printed;
+  EXPECT_EQ(FrameKind(printed), "gameEvent");
+  const std::optional<v1::GameEvent> scanned = ScanMovePlayedFrame(printed);
+  ASSERT_TRUE(scanned.has_value()) << printed;
+  EXPECT_EQ(scanned->game_id(), "oj6u_x-9");
+  EXPECT_EQ(scanned->ply(), 7);
+  EXPECT_EQ(scanned->move_played().color(), v1::COLOR_BLACK);
+  EXPECT_EQ(scanned->move_played().fen_after(), "B:W28,31:BK19");
+  EXPECT_TRUE(scanned->move_played().automatic());
+}
+
 TEST(ScanMovePlayedFrameTest, AnythingElseIsLeftToTheFullParse) {
   v1::ServerFrame ended;
   ended.mutable_game_event()->set_event_id("1-0");

@@ -128,14 +128,12 @@ class TableScreen {
         if (frame.table.event && frame.table.event.gameStarted) this.onGameStarted(frame.table.event.gameStarted);
         break;
       case 'snapshot':
-        if (frame.snapshot.clock) {
-          this.clock.learn(frame.snapshot.clock.serverTime);
-          this.clockView = frame.snapshot.clock;
-        }
         this.applySnapshot(frame.snapshot);
         break;
       case 'gameEvent':
         this.applyEvent(frame.gameEvent);
+        // A move's frame carries the game after it.
+        if (frame.snapshotAfter) this.applySnapshot(frame.snapshotAfter);
         break;
       case 'gameOver':
         this.gameOver = frame.gameOver;
@@ -167,6 +165,10 @@ class TableScreen {
 
   /** @param {any} snapshot */
   applySnapshot(snapshot) {
+    if (snapshot.clock) {
+      this.clock.learn(snapshot.clock.serverTime);
+      this.clockView = snapshot.clock;
+    }
     const game = snapshot.game;
     if (!game) return;
     const old = this.snapshot && this.snapshot.game;

@@ -17,27 +17,29 @@ const RETRY_MAX_MS = 8000;
  * }} TableSocketHandlers
  */
 
-// The query that resumes a socket: the current game and its last event,
-// the last chat message. Pure (tested under Node).
+// The query that opens a socket: snapshots inside the events that change
+// the game (snapshotAfter), and to resume, the current game and its last
+// event, the last chat message. Pure (tested under Node).
 /** @param {{gameId: string, lastEventId: string, lastChatId: string}} resume */
 export function resumeQuery({gameId, lastEventId, lastChatId}) {
-  const params = new URLSearchParams();
+  const params = new URLSearchParams({snapshotAfter: '1'});
   if (gameId && lastEventId) {
     params.set('game', gameId);
     params.set('after', lastEventId);
   }
   if (lastChatId) params.set('chatAfter', lastChatId);
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  return `?${params.toString()}`;
 }
 
 // The name of the one frame member a ServerFrame carries ("welcome",
-// "snapshot", ...), or '' for none. Pure.
+// "snapshot", ...), or '' for none; snapshotAfter only rides beside a
+// gameEvent. Pure.
 /** @param {any} frame */
 export function frameKind(frame) {
   if (!frame || typeof frame !== 'object') return '';
   for (const key of Object.keys(frame)) {
-    if (key !== 'requestId' && frame[key] && typeof frame[key] === 'object') return key;
+    if (key === 'requestId' || key === 'snapshotAfter') continue;
+    if (frame[key] && typeof frame[key] === 'object') return key;
   }
   return '';
 }
