@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
-#include <limits>
 #include <optional>
 #include <utility>
 
@@ -337,8 +336,7 @@ void TableSocket::FeedGame(const std::string& game_id, const std::string& after)
   game_from_ = after;
   game_failures_ = 0;
   // Frames of the game before are not held back by the new one's reads.
-  for (HeldFrame& held : held_) SendJson(std::move(held.json));
-  held_.clear();
+  ReleaseHeld(kEveryVersion, nullptr);
   shown_version_ = -1;
   shown_.reset();
   // The snapshot first, then the events: those it already shows make no
@@ -386,7 +384,7 @@ void TableSocket::RefreshGame(int64_t min_version, std::function<void()> then) {
           } else {
             // The reads are done and some event's version never came (the
             // cache gives up after kReadsPerWait): it goes out without.
-            socket->ReleaseHeld(std::numeric_limits<int64_t>::max(), nullptr);
+            socket->ReleaseHeld(kEveryVersion, nullptr);
           }
         });
       });
@@ -396,7 +394,7 @@ void TableSocket::ShowGame(std::shared_ptr<const GameSnapshot> snapshot) {
   if (!snapshot->view.ok()) {
     // The held events go out without their snapshot; the next event that
     // changes the game reads again.
-    ReleaseHeld(std::numeric_limits<int64_t>::max(), nullptr);
+    ReleaseHeld(kEveryVersion, nullptr);
     Send(TableErrorFrame("", snapshot->view.status()));
     return;
   }

@@ -26,6 +26,7 @@
 #include <chrono>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -113,7 +114,9 @@ class TableSocket : public HubMember, public std::enable_shared_from_this<TableS
   // now, or after the events held before it.
   void SendGameFrame(std::shared_ptr<const std::string> json);
   // Sends the held frames up to `version`'s snapshot, that snapshot inside
-  // the frame of its event (snapshotAfter) or else after them.
+  // the frame of its event (snapshotAfter) or else after them; with
+  // kEveryVersion and no snapshot, every held frame as it is.
+  static constexpr int64_t kEveryVersion = std::numeric_limits<int64_t>::max();
   void ReleaseHeld(int64_t version, const std::shared_ptr<const std::string>& snapshot_frame);
   // The game last shown (null before the first snapshot of a game).
   const v1::GameState* shown_game() const;
