@@ -146,7 +146,7 @@ std::string AuthorKey(const v1::ChatAuthor& author, const SeatedPlayer* player) 
 }
 
 ChatServiceImpl::ChatServiceImpl(ChatServiceDeps deps, ChatServiceOptions options)
-    : deps_(deps), options_(options) {}
+    : deps_(deps), options_(options), watch_openers_(options.watch_open_threads) {}
 
 // --- PostMessage -------------------------------------------------------------
 
@@ -308,15 +308,41 @@ absl::Status ChatServiceImpl::DoList(const v1::ListMessagesRequest& request,
 
 // --- WatchChat ---------------------------------------------------------------
 
-grpc::Status ChatServiceImpl::WatchChat(grpc::ServerContext* context,
-                                        const v1::WatchChatRequest* request,
-                                        grpc::ServerWriter<v1::ChatMessage>* writer) {
-  return platform::ToGrpcStatus(DoWatch(*context, *request, *writer));
+grpc::ServerWriteReactor<v1::ChatMessage>* ChatServiceImpl::WatchChat(
+    grpc::CallbackServerContext*, const v1::WatchChatRequest* request) {
+  platform::StreamWatchOptions<v1::ChatMessage> options;
+  if (deps_.metrics != nullptr) {
+    options.on_start = [metrics = deps_.metrics] { metrics->WatchStarted(); };
+    options.on_end = [metrics = deps_.metrics] { metrics->WatchEnded(); };
+  }
+  options.headers_when_positioned = true;
+  auto* watch = new platform::StreamWatch<v1::ChatMessage>(&watch_pump_, std::move(options));
+  // Opening asks the room's owner and reads Redis: never on gRPC's threads.
+  watch_openers_.Run([this, watch, request] {
+    absl::StatusOr<std::unique_ptr<MessageSubscription>> opened = OpenWatch(*request);
+    if (!opened.ok()) {
+      watch->End(platform::ToGrpcStatus(opened.status()));
+    } else if (shutting_down_.load()) {
+      watch->End(platform::ToGrpcStatus(Draining()));
+    } else {
+      watch->Begin(*std::move(opened));
+    }
+  });
+  return watch;
 }
 
-absl::Status ChatServiceImpl::DoWatch(grpc::ServerContext& context,
-                                      const v1::WatchChatRequest& request,
-                                      grpc::ServerWriter<v1::ChatMessage>& writer) {
+absl::Status ChatServiceImpl::Draining() {
+  return absl::UnavailableError(
+      "the server is shutting down: resume from the last message id received, on any replica");
+}
+
+void ChatServiceImpl::BeginShutdown() {
+  shutting_down_.store(true);
+  watch_pump_.FinishAll(platform::ToGrpcStatus(Draining()));
+}
+
+absl::StatusOr<std::unique_ptr<MessageSubscription>> ChatServiceImpl::OpenWatch(
+    const v1::WatchChatRequest& request) {
   DRAUGHTS_RETURN_IF_ERROR(ValidateRoom(request.room()));
   std::optional<platform::EventId> from;
   if (!request.from_message_id().empty()) {
@@ -327,33 +353,9 @@ absl::Status ChatServiceImpl::DoWatch(grpc::ServerContext& context,
     }
     from = *parsed;
   }
-  const absl::Status draining = absl::UnavailableError(
-      "the server is shutting down: resume from the last message id received, on any replica");
-  if (shutting_down_.load()) return draining;
+  if (shutting_down_.load()) return Draining();
   DRAUGHTS_ASSIGN_OR_RETURN(Room room, deps_.rooms->FindRoom(request.room()));
-  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<MessageSubscription> subscription,
-                            deps_.store->Subscribe(room.key, from));
-  struct WatchCount {
-    ChatMetrics* metrics;
-    explicit WatchCount(ChatMetrics* m) : metrics(m) {
-      if (metrics != nullptr) metrics->WatchStarted();
-    }
-    ~WatchCount() {
-      if (metrics != nullptr) metrics->WatchEnded();
-    }
-  } counted(deps_.metrics);
-  // Headers go out at once, so a client knows the watch is set up before
-  // the first message.
-  writer.SendInitialMetadata();
-  while (true) {
-    if (context.IsCancelled()) return absl::CancelledError("the client went away");
-    if (shutting_down_.load()) return draining;
-    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<v1::ChatMessage> messages,
-                              subscription->Next(options_.watch_poll));
-    for (const v1::ChatMessage& message : messages) {
-      if (!writer.Write(message)) return absl::CancelledError("the client went away");
-    }
-  }
+  return deps_.store->Subscribe(room.key, from);
 }
 
 }  // namespace draughts::chat

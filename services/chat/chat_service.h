@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <memory>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -21,6 +22,8 @@
 #include "chat/chat_store.h"
 #include "chat/room_directory.h"
 #include "draughts/v1/chat.grpc.pb.h"
+#include "platform/blocking_pool.h"
+#include "platform/stream_watch.h"
 
 namespace draughts::chat {
 
@@ -33,10 +36,9 @@ struct ChatServiceDeps {
 struct ChatServiceOptions {
   std::size_t max_text_characters = 500;
   std::size_t max_name_characters = 40;
-  // How often a watch stream checks for a cancelled client (a shutdown
-  // wakes it at once). Each check wakes the stream's thread: 2,000 watches
-  // checking every second cost this service a quarter of a core here.
-  absl::Duration watch_poll = absl::Seconds(5);
+  // Threads that open watch streams (a room lookup, a Redis read), off
+  // gRPC's own.
+  int watch_open_threads = 4;
 };
 
 // The author of a post as the rate limit and the idempotency records know
@@ -44,24 +46,24 @@ struct ChatServiceOptions {
 // or a digest of a spectator's session. Never the secret itself.
 std::string AuthorKey(const v1::ChatAuthor& author, const SeatedPlayer* player);
 
+// PostMessage and WatchChat use gRPC's callback API: a watcher holds no
+// thread while it waits for messages (platform/stream_watch.h).
 class ChatServiceImpl final
-    : public v1::ChatService::WithRawCallbackMethod_PostMessage<v1::ChatService::Service> {
+    : public v1::ChatService::WithRawCallbackMethod_PostMessage<
+          v1::ChatService::WithCallbackMethod_WatchChat<v1::ChatService::Service>> {
  public:
   explicit ChatServiceImpl(ChatServiceDeps deps, ChatServiceOptions options = {});
 
   // Watch streams end with UNAVAILABLE ("resume elsewhere") from now on.
-  void BeginShutdown() {
-    shutting_down_.store(true);
-    deps_.store->WakeSubscriptions();
-  }
+  void BeginShutdown();
 
   grpc::ServerUnaryReactor* PostMessage(grpc::CallbackServerContext* context,
                                         const grpc::ByteBuffer* request,
                                         grpc::ByteBuffer* response) override;
   grpc::Status ListMessages(grpc::ServerContext* context, const v1::ListMessagesRequest* request,
                             v1::ListMessagesResponse* response) override;
-  grpc::Status WatchChat(grpc::ServerContext* context, const v1::WatchChatRequest* request,
-                         grpc::ServerWriter<v1::ChatMessage>* writer) override;
+  grpc::ServerWriteReactor<v1::ChatMessage>* WatchChat(
+      grpc::CallbackServerContext* context, const v1::WatchChatRequest* request) override;
 
   // PostMessage without the gRPC edge: the request's bytes in, the
   // response or the status out (refusals counted).
@@ -71,12 +73,17 @@ class ChatServiceImpl final
 
  private:
   absl::Status DoList(const v1::ListMessagesRequest& request, v1::ListMessagesResponse& response);
-  absl::Status DoWatch(grpc::ServerContext& context, const v1::WatchChatRequest& request,
-                       grpc::ServerWriter<v1::ChatMessage>& writer);
+  // The room's messages positioned as `request` asks.
+  absl::StatusOr<std::unique_ptr<MessageSubscription>> OpenWatch(
+      const v1::WatchChatRequest& request);
+  static absl::Status Draining();
 
   ChatServiceDeps deps_;
   ChatServiceOptions options_;
   std::atomic<bool> shutting_down_{false};
+  platform::WatchPump watch_pump_;
+  // Last member: destroyed first, finishing its work while the rest lives.
+  platform::BlockingPool watch_openers_;
 };
 
 // INVALID_ARGUMENT unless `room` names a table or a game by a well-formed

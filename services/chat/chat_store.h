@@ -14,6 +14,7 @@
 #include "absl/time/time.h"
 #include "draughts/v1/chat.pb.h"
 #include "platform/event_id.h"
+#include "platform/message_feed.h"
 
 namespace draughts::chat {
 
@@ -27,13 +28,7 @@ struct PostRecord {
 };
 
 // One watcher of one room; one reader.
-class MessageSubscription {
- public:
-  virtual ~MessageSubscription() = default;
-  // The messages after those already returned, oldest first, waiting up
-  // to `timeout` for the first; empty when none came.
-  virtual absl::StatusOr<std::vector<v1::ChatMessage>> Next(absl::Duration timeout) = 0;
-};
+using MessageSubscription = platform::MessageFeed<v1::ChatMessage>;
 
 class ChatStore {
  public:
@@ -66,9 +61,6 @@ class ChatStore {
   // from now on.
   virtual absl::StatusOr<std::unique_ptr<MessageSubscription>> Subscribe(
       const std::string& room_key, std::optional<platform::EventId> after) = 0;
-
-  // Ends every subscription's wait in Next now (the server is stopping).
-  virtual void WakeSubscriptions() {}
 };
 
 }  // namespace draughts::chat

@@ -31,26 +31,6 @@ absl::StatusOr<PostRecord> ParseRecord(const std::string& record, std::size_t fi
   return parsed;
 }
 
-class RoomSubscription final : public MessageSubscription {
- public:
-  explicit RoomSubscription(std::unique_ptr<platform::StreamSubscription> entries)
-      : entries_(std::move(entries)) {}
-
-  absl::StatusOr<std::vector<v1::ChatMessage>> Next(absl::Duration timeout) override {
-    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::StreamEntry> entries, entries_->Next(timeout));
-    std::vector<v1::ChatMessage> messages;
-    messages.reserve(entries.size());
-    for (const platform::StreamEntry& entry : entries) {
-      DRAUGHTS_ASSIGN_OR_RETURN(v1::ChatMessage message, MessageFromEntry(entry));
-      messages.push_back(std::move(message));
-    }
-    return messages;
-  }
-
- private:
-  std::unique_ptr<platform::StreamSubscription> entries_;
-};
-
 // post_message.lua publishes on this channel: the feed reads only the
 // rooms that moved.
 platform::StreamFeedOptions WithChannel(platform::StreamFeedOptions options,
@@ -183,7 +163,8 @@ absl::StatusOr<std::unique_ptr<MessageSubscription>> RedisChatStore::Subscribe(
   const platform::EventId newest = ends.LastId();
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::StreamSubscription> entries,
                             feed_.Subscribe(key, after.value_or(newest), newest));
-  return std::make_unique<RoomSubscription>(std::move(entries));
+  return std::make_unique<platform::EntryFeed<v1::ChatMessage>>(
+      std::move(entries), [](platform::StreamEntry entry) { return MessageFromEntry(entry); });
 }
 
 }  // namespace draughts::chat

@@ -65,7 +65,6 @@ class RedisChatStore final : public ChatStore {
 
   // Rooms the live feed follows now (metrics, tests).
   int watched_rooms() const { return feed_.watched_streams(); }
-  void WakeSubscriptions() override { feed_.WakeAll(); }
 
  private:
   platform::RedisPool* pool_;

@@ -26,30 +26,6 @@ absl::StatusOr<v1::GameEvent> ToGameEvent(platform::StreamEntry entry) {
   return event;
 }
 
-class GameEventSubscription final : public EventSubscription {
- public:
-  explicit GameEventSubscription(std::unique_ptr<platform::StreamSubscription> entries)
-      : entries_(std::move(entries)) {}
-
-  absl::StatusOr<std::vector<v1::GameEvent>> Next(absl::Duration timeout) override {
-    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::StreamEntry> entries, entries_->Next(timeout));
-    std::vector<v1::GameEvent> events;
-    events.reserve(entries.size());
-    for (platform::StreamEntry& entry : entries) {
-      DRAUGHTS_ASSIGN_OR_RETURN(v1::GameEvent event, ToGameEvent(std::move(entry)));
-      events.push_back(std::move(event));
-    }
-    return events;
-  }
-
-  bool SetReadyCallback(std::function<void()> ready) override {
-    return entries_->SetReadyCallback(std::move(ready));
-  }
-
- private:
-  std::unique_ptr<platform::StreamSubscription> entries_;
-};
-
 // commit_change.lua publishes on this channel: the feed reads only the
 // games that moved.
 RedisEventFeedOptions WithChannel(RedisEventFeedOptions options, const RedisKeys& keys) {
@@ -86,7 +62,7 @@ absl::StatusOr<std::unique_ptr<EventSubscription>> RedisEventFeed::Subscribe(
   }
   DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::StreamSubscription> entries,
                             streams_.Subscribe(key, after, ends.LastId()));
-  return std::make_unique<GameEventSubscription>(std::move(entries));
+  return std::make_unique<platform::EntryFeed<v1::GameEvent>>(std::move(entries), ToGameEvent);
 }
 
 }  // namespace draughts::game_state

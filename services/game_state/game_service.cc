@@ -384,7 +384,13 @@ absl::Status GameServiceImpl::ListMovesOf(const v1::GameState& state, const std:
 
 grpc::ServerWriteReactor<v1::GameEvent>* GameServiceImpl::WatchGame(
     grpc::CallbackServerContext*, const v1::WatchGameRequest* request) {
-  auto* watch = new GameWatch(&watch_pump_, deps_.metrics);
+  platform::StreamWatchOptions<v1::GameEvent> options;
+  options.is_last = [](const v1::GameEvent& event) { return event.has_game_ended(); };
+  if (deps_.metrics != nullptr) {
+    options.on_start = [metrics = deps_.metrics] { metrics->WatchStarted(); };
+    options.on_end = [metrics = deps_.metrics] { metrics->WatchEnded(); };
+  }
+  auto* watch = new platform::StreamWatch<v1::GameEvent>(&watch_pump_, std::move(options));
   // Opening reads Redis: on the blocking pool, never on gRPC's threads.
   blocking_.Run([this, watch, request] {
     absl::StatusOr<std::unique_ptr<EventSubscription>> opened = OpenWatch(*request);

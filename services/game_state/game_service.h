@@ -16,13 +16,13 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "draughts/v1/game.grpc.pb.h"
-#include "game_state/blocking_pool.h"
 #include "game_state/game_cache.h"
 #include "game_state/game_metrics.h"
 #include "game_state/game_store.h"
-#include "game_state/game_watch.h"
 #include "game_state/page_tokens.h"
 #include "game_state/player_tokens.h"
+#include "platform/blocking_pool.h"
+#include "platform/stream_watch.h"
 
 namespace draughts::game_state {
 
@@ -55,7 +55,7 @@ struct GameServiceDeps {
 // SubmitMove, the hot call, GetGame and WatchGame use gRPC's callback API: a move
 // is decided on the replica's copy of the game and committed through
 // GameStore::CommitAsync without holding a thread while Redis answers, and
-// a watcher holds no thread while it waits for events (game_watch.h). The
+// a watcher holds no thread while it waits for events (platform/stream_watch.h). The
 // other calls are synchronous.
 class GameServiceImpl final
     : public v1::GameService::WithCallbackMethod_SubmitMove<
@@ -169,9 +169,9 @@ class GameServiceImpl final
   GameServiceOptions options_;
   GameCache cache_;
   std::atomic<bool> shutting_down_{false};
-  WatchPump watch_pump_;
+  platform::WatchPump watch_pump_;
   // Last member: destroyed first, finishing its work while the rest lives.
-  BlockingPool blocking_;
+  platform::BlockingPool blocking_;
 };
 
 }  // namespace draughts::game_state

@@ -16,6 +16,7 @@
 #include "absl/time/time.h"
 #include "draughts/v1/events.pb.h"
 #include "game_state/stored_game.pb.h"
+#include "platform/message_feed.h"
 
 namespace draughts::game_state {
 
@@ -116,17 +117,7 @@ class GameStore {
 };
 
 // A reader positioned in one game's event stream.
-class EventSubscription {
- public:
-  virtual ~EventSubscription() = default;
-  // The events after those already returned, oldest first, waiting up to
-  // `timeout` for at least one; empty when none came in time.
-  virtual absl::StatusOr<std::vector<v1::GameEvent>> Next(absl::Duration timeout) = 0;
-  // `ready` is called whenever events arrive for Next(0) to return, from a
-  // thread of the feed that may hold its locks: it must only hand the work
-  // on. False when the feed cannot tell (the caller must then wait in Next).
-  virtual bool SetReadyCallback(std::function<void()> ready) = 0;
-};
+using EventSubscription = platform::MessageFeed<v1::GameEvent>;
 
 class EventFeed {
  public:

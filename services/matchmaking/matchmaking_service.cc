@@ -56,7 +56,9 @@ const char* ClosedReasonName(v1::TableClosed::Reason reason) {
 }  // namespace
 
 MatchmakingServiceImpl::MatchmakingServiceImpl(MatchmakingDeps deps, MatchmakingOptions options)
-    : deps_(std::move(deps)), options_(std::move(options)) {
+    : deps_(std::move(deps)),
+      options_(std::move(options)),
+      watch_openers_(options_.watch_open_threads) {
   if (!deps_.now) deps_.now = [] { return absl::Now(); };
   if (!deps_.coin) deps_.coin = FairCoin;
 }
@@ -246,9 +248,8 @@ grpc::Status MatchmakingServiceImpl::GetInviteLink(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
-absl::Status MatchmakingServiceImpl::DoWatchTable(grpc::ServerContext& context,
-                                                  const v1::WatchTableRequest& request,
-                                                  grpc::ServerWriter<v1::TableEvent>& writer) {
+absl::StatusOr<std::unique_ptr<platform::MessageFeed<v1::TableEvent>>>
+MatchmakingServiceImpl::OpenWatch(const v1::WatchTableRequest& request) {
   DRAUGHTS_RETURN_IF_ERROR(CheckTableId(request.table_id()));
   std::optional<platform::EventId> from;
   if (!request.from_event_id().empty()) {
@@ -258,9 +259,7 @@ absl::Status MatchmakingServiceImpl::DoWatchTable(grpc::ServerContext& context,
     }
     from = *parsed;
   }
-  const absl::Status draining = absl::UnavailableError(
-      "the server is shutting down: resume from the last event id received, on any replica");
-  if (shutting_down_.load()) return draining;
+  if (shutting_down_.load()) return Draining();
   DRAUGHTS_ASSIGN_OR_RETURN(StoredTable stored, deps_.store->Load(request.table_id()));
   const std::string key = deps_.store->EventsKey(request.table_id());
   DRAUGHTS_ASSIGN_OR_RETURN(platform::StreamEnds ends, deps_.feed->ReadEnds(key));
@@ -281,26 +280,30 @@ absl::Status MatchmakingServiceImpl::DoWatchTable(grpc::ServerContext& context,
           "from_event_id is older than the retained events: call GetTable and watch from the "
           "beginning");
     }
-    if (*from == last && stored.table.status() == v1::TABLE_STATUS_CLOSED) return absl::OkStatus();
+    if (*from == last && stored.table.status() == v1::TABLE_STATUS_CLOSED) return nullptr;
   }
-  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::StreamSubscription> subscription,
+  DRAUGHTS_ASSIGN_OR_RETURN(std::unique_ptr<platform::StreamSubscription> entries,
                             deps_.feed->Subscribe(key, from, ends.LastId()));
-  while (true) {
-    if (context.IsCancelled()) return absl::CancelledError("the client went away");
-    if (shutting_down_.load()) return draining;
-    DRAUGHTS_ASSIGN_OR_RETURN(std::vector<platform::StreamEntry> entries,
-                              subscription->Next(options_.watch_poll));
-    for (platform::StreamEntry& entry : entries) {
-      const std::string* data = entry.Find("data");
-      v1::TableEvent event;
-      if (data == nullptr || !event.ParseFromString(*data)) {
-        return absl::InternalError(absl::StrCat("table event ", entry.id, " does not parse"));
-      }
-      event.set_event_id(entry.id);
-      if (!writer.Write(event)) return absl::CancelledError("the client went away");
-      if (event.has_table_closed()) return absl::OkStatus();
-    }
-  }
+  return std::make_unique<platform::EntryFeed<v1::TableEvent>>(
+      std::move(entries), [](platform::StreamEntry entry) -> absl::StatusOr<v1::TableEvent> {
+        const std::string* data = entry.Find("data");
+        v1::TableEvent event;
+        if (data == nullptr || !event.ParseFromString(*data)) {
+          return absl::InternalError(absl::StrCat("table event ", entry.id, " does not parse"));
+        }
+        event.set_event_id(std::move(entry.id));
+        return event;
+      });
+}
+
+absl::Status MatchmakingServiceImpl::Draining() {
+  return absl::UnavailableError(
+      "the server is shutting down: resume from the last event id received, on any replica");
+}
+
+void MatchmakingServiceImpl::BeginShutdown() {
+  shutting_down_.store(true);
+  watch_pump_.FinishAll(ToGrpcStatus(Draining()));
 }
 
 // --- the gRPC edge -----------------------------------------------------------
@@ -350,10 +353,26 @@ grpc::Status MatchmakingServiceImpl::VoteRematch(grpc::ServerContext*,
                                                  v1::VoteRematchResponse* response) {
   return Answer(DoVoteRematch(*request), response);
 }
-grpc::Status MatchmakingServiceImpl::WatchTable(grpc::ServerContext* context,
-                                                const v1::WatchTableRequest* request,
-                                                grpc::ServerWriter<v1::TableEvent>* writer) {
-  return ToGrpcStatus(DoWatchTable(*context, *request, *writer));
+grpc::ServerWriteReactor<v1::TableEvent>* MatchmakingServiceImpl::WatchTable(
+    grpc::CallbackServerContext*, const v1::WatchTableRequest* request) {
+  platform::StreamWatchOptions<v1::TableEvent> options;
+  options.is_last = [](const v1::TableEvent& event) { return event.has_table_closed(); };
+  auto* watch = new platform::StreamWatch<v1::TableEvent>(&watch_pump_, std::move(options));
+  // Opening reads Redis: never on gRPC's threads.
+  watch_openers_.Run([this, watch, request] {
+    absl::StatusOr<std::unique_ptr<platform::MessageFeed<v1::TableEvent>>> opened =
+        OpenWatch(*request);
+    if (!opened.ok()) {
+      watch->End(ToGrpcStatus(opened.status()));
+    } else if (*opened == nullptr) {
+      watch->End(grpc::Status::OK);
+    } else if (shutting_down_.load()) {
+      watch->End(ToGrpcStatus(Draining()));
+    } else {
+      watch->Begin(*std::move(opened));
+    }
+  });
+  return watch;
 }
 
 }  // namespace draughts::matchmaking

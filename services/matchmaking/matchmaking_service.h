@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -29,9 +30,11 @@
 #include "matchmaking/redis_table_store.h"
 #include "matchmaking/table_password.h"
 #include "matchmaking/table_rules.h"
+#include "platform/blocking_pool.h"
 #include "platform/grpc_client.h"
 #include "platform/secret_tokens.h"
 #include "platform/stream_feed.h"
+#include "platform/stream_watch.h"
 
 namespace draughts::matchmaking {
 
@@ -48,10 +51,8 @@ struct MatchmakingOptions {
   PairingWindow pairing;
   // External engine ids FillSeatsWithBots accepts.
   std::set<std::string> engines;
-  // How often a watch stream checks for a cancelled client (a shutdown
-  // wakes it at once). Each check wakes the stream's thread: 2,000 watches
-  // checking every second cost this service a quarter of a core here.
-  absl::Duration watch_poll = absl::Seconds(5);
+  // Threads that open watch streams (Redis reads), off gRPC's own.
+  int watch_open_threads = 4;
   // A claimed rematch end or quick pair not finished within this is
   // claimed again by another replica.
   absl::Duration claim_lease = absl::Seconds(5);
@@ -68,7 +69,11 @@ struct MatchmakingDeps {
   std::function<bool()> coin;             // default: a fair random draw
 };
 
-class MatchmakingServiceImpl final : public v1::MatchmakingService::Service {
+// WatchTable uses gRPC's callback API: a watcher holds no thread while it
+// waits for events (platform/stream_watch.h); the other calls are
+// synchronous.
+class MatchmakingServiceImpl final : public v1::MatchmakingService::WithCallbackMethod_WatchTable<
+                                         v1::MatchmakingService::Service> {
  public:
   MatchmakingServiceImpl(MatchmakingDeps deps, MatchmakingOptions options);
 
@@ -92,8 +97,8 @@ class MatchmakingServiceImpl final : public v1::MatchmakingService::Service {
                            v1::VoteRematchResponse*) override;
   grpc::Status GetInviteLink(grpc::ServerContext*, const v1::GetInviteLinkRequest*,
                              v1::GetInviteLinkResponse*) override;
-  grpc::Status WatchTable(grpc::ServerContext*, const v1::WatchTableRequest*,
-                          grpc::ServerWriter<v1::TableEvent>*) override;
+  grpc::ServerWriteReactor<v1::TableEvent>* WatchTable(grpc::CallbackServerContext*,
+                                                       const v1::WatchTableRequest*) override;
 
   // Background work; each is safe on any number of replicas at once.
   absl::Status OnGameFinished(const v1::ResultRecord& record);
@@ -103,10 +108,7 @@ class MatchmakingServiceImpl final : public v1::MatchmakingService::Service {
   void SampleGauges();
 
   // Watchers are told to resume elsewhere.
-  void BeginShutdown() {
-    shutting_down_.store(true);
-    if (deps_.feed != nullptr) deps_.feed->WakeAll();
-  }
+  void BeginShutdown();
 
  private:
   using Decide = std::function<absl::StatusOr<std::optional<TableWrite>>(const StoredTable&)>;
@@ -130,8 +132,11 @@ class MatchmakingServiceImpl final : public v1::MatchmakingService::Service {
   absl::StatusOr<v1::QuickPairResponse> DoQuickPair(const v1::QuickPairRequest& request);
   absl::StatusOr<v1::StartGameResponse> DoStartGame(const v1::StartGameRequest& request);
   absl::StatusOr<v1::VoteRematchResponse> DoVoteRematch(const v1::VoteRematchRequest& request);
-  absl::Status DoWatchTable(grpc::ServerContext& context, const v1::WatchTableRequest& request,
-                            grpc::ServerWriter<v1::TableEvent>& writer);
+  // The table's events positioned as `request` asks; null when there is
+  // nothing to send (resumed from the closed table's last event).
+  absl::StatusOr<std::unique_ptr<platform::MessageFeed<v1::TableEvent>>> OpenWatch(
+      const v1::WatchTableRequest& request);
+  static absl::Status Draining();
 
   // Opens a table with `table` as built (seats, status), unless a table
   // with its id exists (a retry): then returns that one. `fresh_id`: the id
@@ -163,6 +168,9 @@ class MatchmakingServiceImpl final : public v1::MatchmakingService::Service {
   MatchmakingDeps deps_;
   MatchmakingOptions options_;
   std::atomic<bool> shutting_down_{false};
+  platform::WatchPump watch_pump_;
+  // Last member: destroyed first, finishing its work while the rest lives.
+  platform::BlockingPool watch_openers_;
 };
 
 }  // namespace draughts::matchmaking

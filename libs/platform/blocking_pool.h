@@ -1,8 +1,9 @@
-// A few threads for work that blocks (a read of the game, a commit retried
-// after a lost race), so that callback-API handlers, which must never
-// block gRPC's own threads, can hand it off and return at once.
-#ifndef DRAUGHTS_GAME_STATE_BLOCKING_POOL_H_
-#define DRAUGHTS_GAME_STATE_BLOCKING_POOL_H_
+// A few threads for work that blocks (a Redis read, a commit retried after
+// a lost race, a call to another service), so that callback-API handlers,
+// which must never block gRPC's own threads, can hand it off and return at
+// once.
+#ifndef DRAUGHTS_PLATFORM_BLOCKING_POOL_H_
+#define DRAUGHTS_PLATFORM_BLOCKING_POOL_H_
 
 #include <condition_variable>
 #include <deque>
@@ -11,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-namespace draughts::game_state {
+namespace draughts::platform {
 
 class BlockingPool {
  public:
@@ -33,6 +34,6 @@ class BlockingPool {
   std::vector<std::thread> threads_;
 };
 
-}  // namespace draughts::game_state
+}  // namespace draughts::platform
 
-#endif  // DRAUGHTS_GAME_STATE_BLOCKING_POOL_H_
+#endif  // DRAUGHTS_PLATFORM_BLOCKING_POOL_H_

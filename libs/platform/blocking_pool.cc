@@ -1,9 +1,9 @@
-#include "game_state/blocking_pool.h"
+#include "platform/blocking_pool.h"
 
 #include <algorithm>
 #include <utility>
 
-namespace draughts::game_state {
+namespace draughts::platform {
 
 BlockingPool::BlockingPool(int threads) {
   for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this] { Loop(); });
@@ -40,4 +40,4 @@ void BlockingPool::Loop() {
   }
 }
 
-}  // namespace draughts::game_state
+}  // namespace draughts::platform
