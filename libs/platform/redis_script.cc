@@ -1,5 +1,7 @@
 #include "platform/redis_script.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <utility>
 
 #include "absl/strings/match.h"
@@ -54,6 +56,52 @@ absl::StatusOr<RedisReply> EvalScript(RedisClient& client, RedisScript& script,
   if (reply.ok() || !IsNoScript(reply.status())) return reply;
   if (absl::Status status = LoadScript(client, script); !status.ok()) return status;
   return client.Command(build(script.sha()));
+}
+
+absl::StatusOr<std::vector<RedisReply>> PipelineScripts(RedisClient& client,
+                                                        const std::vector<ScriptCall>& calls) {
+  auto command = [](const ScriptCall& call) {
+    std::vector<std::string> argv;
+    argv.reserve(3 + call.keys.size() + call.args.size());
+    argv.push_back("EVALSHA");
+    argv.push_back(call.script->sha());
+    argv.push_back(absl::StrCat(call.keys.size()));
+    argv.insert(argv.end(), call.keys.begin(), call.keys.end());
+    argv.insert(argv.end(), call.args.begin(), call.args.end());
+    return argv;
+  };
+  auto is_no_script = [](const RedisReply& reply) {
+    return reply.is_error() && absl::StartsWith(reply.text(), "NOSCRIPT");
+  };
+  std::vector<std::vector<std::string>> commands;
+  commands.reserve(calls.size());
+  for (const ScriptCall& call : calls) {
+    if (call.script->sha().empty()) {
+      if (absl::Status status = LoadScript(client, *call.script); !status.ok()) return status;
+    }
+    commands.push_back(command(call));
+  }
+  absl::StatusOr<std::vector<RedisReply>> replies = client.Pipeline(commands);
+  if (!replies.ok()) return replies;
+  std::vector<std::size_t> again;
+  for (std::size_t i = 0; i < replies->size(); ++i) {
+    if (is_no_script((*replies)[i])) again.push_back(i);
+  }
+  if (again.empty()) return replies;
+  std::vector<RedisScript*> reloaded;
+  std::vector<std::vector<std::string>> resent;
+  for (std::size_t i : again) {
+    RedisScript* script = calls[i].script;
+    if (std::find(reloaded.begin(), reloaded.end(), script) == reloaded.end()) {
+      if (absl::Status status = LoadScript(client, *script); !status.ok()) return status;
+      reloaded.push_back(script);
+    }
+    resent.push_back(command(calls[i]));
+  }
+  absl::StatusOr<std::vector<RedisReply>> retried = client.Pipeline(resent);
+  if (!retried.ok()) return retried.status();
+  for (std::size_t k = 0; k < again.size(); ++k) (*replies)[again[k]] = std::move((*retried)[k]);
+  return replies;
 }
 
 }  // namespace draughts::platform

@@ -44,6 +44,22 @@ absl::StatusOr<RedisReply> EvalScript(RedisClient& client, RedisScript& script,
                                       const std::vector<std::string>& keys,
                                       const std::vector<std::string>& args);
 
+// One script call of a pipeline: the script, its keys and its arguments.
+struct ScriptCall {
+  RedisScript* script = nullptr;
+  std::vector<std::string> keys;
+  std::vector<std::string> args;
+};
+
+// Sends `calls` in one pipeline (run in their order) and returns each
+// reply as the server gave it: an error reply stays a reply. Scripts not
+// loaded yet are loaded first; calls answered NOSCRIPT (the server lost its
+// scripts: restart, failover, SCRIPT FLUSH) did not run, and are sent again
+// once, in their order, after the script is loaded. Fails as a whole only
+// when the connection does.
+absl::StatusOr<std::vector<RedisReply>> PipelineScripts(RedisClient& client,
+                                                        const std::vector<ScriptCall>& calls);
+
 }  // namespace draughts::platform
 
 #endif  // DRAUGHTS_PLATFORM_REDIS_SCRIPT_H_

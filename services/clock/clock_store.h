@@ -5,6 +5,7 @@
 #ifndef DRAUGHTS_CLOCK_CLOCK_STORE_H_
 #define DRAUGHTS_CLOCK_CLOCK_STORE_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,21 @@ struct PresenceUpdate {
   absl::Duration live_window;
 };
 
+// One deadlines-stream entry as the store applies it: arm `arm`, or, when
+// it is empty (the game is over), cancel the game at `game_version`.
+struct DeadlineChange {
+  std::string game_id;
+  int64_t game_version = 0;
+  std::optional<ArmCommand> arm;
+};
+
+enum class ChangeOutcome {
+  kArmed,
+  kRepeated,  // the same game_version was armed already
+  kStale,     // a higher game_version is armed: Arm's ABORTED
+  kCancelled,
+};
+
 class ClockStore {
  public:
   virtual ~ClockStore() = default;
@@ -52,6 +68,15 @@ class ClockStore {
   // that it ended so an older arming arriving late changes nothing. With a
   // game_version lower than the armed one, nothing changes.
   virtual absl::Status Cancel(const std::string& game_id, std::optional<int64_t> game_version) = 0;
+
+  // Applies `changes` in their order, each exactly as Arm or Cancel would;
+  // one result per change (a change that failed has its status). The Redis
+  // store sends them in one round trip; this default calls Arm and Cancel.
+  // Fails as a whole only when the store cannot be reached; then some
+  // changes may have been applied, which repeating them undoes nothing
+  // (the versions decide).
+  virtual absl::StatusOr<std::vector<absl::StatusOr<ChangeOutcome>>> ApplyChanges(
+      const std::vector<DeadlineChange>& changes, absl::Time now);
 
   // nullopt when the game is unknown or over.
   virtual absl::StatusOr<std::optional<GameClock>> Load(const std::string& game_id) = 0;

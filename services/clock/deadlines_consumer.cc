@@ -1,6 +1,9 @@
 #include "clock/deadlines_consumer.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "clock/clock_requests.h"
@@ -20,20 +23,24 @@ platform::StreamConsumerOptions GroupOptions(const DeadlinesConsumerOptions& opt
 
 }  // namespace
 
+absl::StatusOr<DeadlineChange> DeadlineChangeFrom(const v1::ClockUpdate& update, absl::Time now) {
+  DRAUGHTS_ASSIGN_OR_RETURN(std::optional<ArmCommand> command, ArmCommandFrom(update, now));
+  return DeadlineChange{update.game_id(), update.game_version(), std::move(command)};
+}
+
+absl::Status CountOutcome(const absl::StatusOr<ChangeOutcome>& outcome, ClockMetrics* metrics) {
+  if (!outcome.ok()) return outcome.status();
+  if (metrics != nullptr && *outcome == ChangeOutcome::kArmed) metrics->Armed("stream");
+  if (metrics != nullptr && *outcome == ChangeOutcome::kCancelled) metrics->Cancelled();
+  return absl::OkStatus();
+}
+
 absl::Status ApplyClockUpdate(ClockStore& store, const v1::ClockUpdate& update, absl::Time now,
                               ClockMetrics* metrics) {
-  DRAUGHTS_ASSIGN_OR_RETURN(std::optional<ArmCommand> command, ArmCommandFrom(update, now));
-  if (!command.has_value()) {
-    DRAUGHTS_RETURN_IF_ERROR(store.Cancel(update.game_id(), update.game_version()));
-    if (metrics != nullptr) metrics->Cancelled();
-    return absl::OkStatus();
-  }
-  absl::StatusOr<ArmOutcome> armed = store.Arm(*command, now);
-  // ABORTED: a newer version is armed; this entry is old news.
-  if (armed.status().code() == absl::StatusCode::kAborted) return absl::OkStatus();
-  if (!armed.ok()) return armed.status();
-  if (*armed == ArmOutcome::kArmed && metrics != nullptr) metrics->Armed("stream");
-  return absl::OkStatus();
+  DRAUGHTS_ASSIGN_OR_RETURN(DeadlineChange change, DeadlineChangeFrom(update, now));
+  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<absl::StatusOr<ChangeOutcome>> outcomes,
+                            store.ApplyChanges({change}, now));
+  return CountOutcome(outcomes.at(0), metrics);
 }
 
 DeadlinesConsumer::DeadlinesConsumer(platform::RedisOptions redis, ClockStore* store,
@@ -54,26 +61,47 @@ DeadlinesConsumer::~DeadlinesConsumer() {
 }
 
 absl::Status DeadlinesConsumer::Process(const std::vector<platform::StreamEntry>& entries) {
+  const absl::Time now = now_();
+  // The entries that parse, as changes applied in one round trip; each
+  // entry's status is its change's (a malformed entry's: INVALID_ARGUMENT).
+  std::vector<DeadlineChange> changes;
+  std::vector<absl::Status> statuses(entries.size());
+  std::vector<std::size_t> change_of(entries.size(), 0);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const std::string* data = entries[i].Find("data");
+    v1::ClockUpdate update;
+    if (data == nullptr || !update.ParseFromString(*data)) {
+      statuses[i] = absl::InvalidArgumentError("no ClockUpdate in the entry");
+      continue;
+    }
+    absl::StatusOr<DeadlineChange> change = DeadlineChangeFrom(update, now);
+    if (!change.ok()) {
+      statuses[i] = change.status();
+      continue;
+    }
+    change_of[i] = changes.size();
+    changes.push_back(*std::move(change));
+  }
+  std::vector<absl::StatusOr<ChangeOutcome>> outcomes;
+  if (!changes.empty()) {
+    DRAUGHTS_ASSIGN_OR_RETURN(outcomes, store_->ApplyChanges(changes, now));
+  }
+  // Acknowledged: every entry before the first that failed (those after it
+  // are read again; applying them twice changes nothing).
   std::vector<std::string> done;
   absl::Status stopped_at;
-  for (const platform::StreamEntry& entry : entries) {
-    const std::string* data = entry.Find("data");
-    v1::ClockUpdate update;
-    absl::Status applied;
-    if (data == nullptr || !update.ParseFromString(*data)) {
-      applied = absl::InvalidArgumentError("no ClockUpdate in the entry");
-    } else {
-      applied = ApplyClockUpdate(*store_, update, now_(), metrics_);
-    }
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    absl::Status applied =
+        statuses[i].ok() ? CountOutcome(outcomes[change_of[i]], metrics_) : statuses[i];
     if (applied.code() == absl::StatusCode::kInvalidArgument) {
       if (metrics_ != nullptr) metrics_->MalformedUpdate();
       platform::LogWarn("malformed deadlines stream entry acknowledged",
-                        {{"id", entry.id}, {"status", applied}});
+                        {{"id", entries[i].id}, {"status", applied}});
     } else if (!applied.ok()) {
       stopped_at = applied;
       break;
     }
-    done.push_back(entry.id);
+    done.push_back(entries[i].id);
   }
   if (!done.empty()) {
     // A lost ack only repeats entries, which the versions make harmless.

@@ -38,9 +38,16 @@ struct DeadlinesConsumerOptions {
   absl::Duration max_backoff = absl::Seconds(5);
 };
 
-// Applies one update to the store (the stream's rules): OK when applied or
-// ignored as older; INVALID_ARGUMENT when malformed; other errors mean
-// "retry".
+// A stream entry's update as the change the store applies; INVALID_ARGUMENT
+// for an update no game-state writes.
+absl::StatusOr<DeadlineChange> DeadlineChangeFrom(const v1::ClockUpdate& update, absl::Time now);
+
+// What an applied change means for its entry: OK when applied, repeated or
+// older than what is armed (counted in `metrics`, which may be null);
+// INVALID_ARGUMENT when malformed; other errors mean "retry".
+absl::Status CountOutcome(const absl::StatusOr<ChangeOutcome>& outcome, ClockMetrics* metrics);
+
+// One update through the rules above (tests, single updates).
 absl::Status ApplyClockUpdate(ClockStore& store, const v1::ClockUpdate& update, absl::Time now,
                               ClockMetrics* metrics);
 

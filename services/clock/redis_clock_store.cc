@@ -1,6 +1,7 @@
 #include "clock/redis_clock_store.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 
@@ -165,32 +166,74 @@ absl::Status RedisClockStore::Preload() {
   return absl::OkStatus();
 }
 
-absl::StatusOr<ArmOutcome> RedisClockStore::Arm(const ArmCommand& command, absl::Time now) {
+platform::ScriptCall RedisClockStore::ArmCall(const ArmCommand& command, absl::Time now) const {
   std::string humans;
   for (v1::Color color : command.human_seats) {
     const std::string digit = ColorDigit(color);
     if (humans.find(digit) == std::string::npos) humans += digit;
   }
-  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
-  DRAUGHTS_ASSIGN_OR_RETURN(
-      RedisReply reply,
-      platform::EvalScript(
-          *redis, ArmScript(), {GameKey(command.game_id), TimersKeyOf(command.game_id)},
+  return {&ArmScript(),
+          {GameKey(command.game_id), TimersKeyOf(command.game_id)},
           {command.game_id, absl::StrCat(command.game_version), absl::StrCat(command.expected_ply),
            ColorDigit(command.color), command.deadline.has_value() ? CeilMs(*command.deadline) : "",
-           humans, Ms(now), Ms(options_.abandon_after), Ms(options_.game_ttl)}));
+           humans, Ms(now), Ms(options_.abandon_after), Ms(options_.game_ttl)}};
+}
+
+platform::ScriptCall RedisClockStore::CancelCall(const std::string& game_id,
+                                                 std::optional<int64_t> game_version) const {
+  return {&CancelScript(),
+          {GameKey(game_id), ConnectionsKey(game_id), TimersKeyOf(game_id)},
+          {game_id, game_version.has_value() ? absl::StrCat(*game_version) : "",
+           Ms(options_.tombstone_ttl)}};
+}
+
+absl::StatusOr<ArmOutcome> RedisClockStore::Arm(const ArmCommand& command, absl::Time now) {
+  const platform::ScriptCall call = ArmCall(command, now);
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
+  DRAUGHTS_ASSIGN_OR_RETURN(RedisReply reply,
+                            platform::EvalScript(*redis, *call.script, call.keys, call.args));
   DRAUGHTS_ASSIGN_OR_RETURN(int64_t armed, reply.AsInteger());
   return armed == 1 ? ArmOutcome::kArmed : ArmOutcome::kRepeated;
 }
 
 absl::Status RedisClockStore::Cancel(const std::string& game_id,
                                      std::optional<int64_t> game_version) {
+  const platform::ScriptCall call = CancelCall(game_id, game_version);
   DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
-  return platform::EvalScript(*redis, CancelScript(),
-                              {GameKey(game_id), ConnectionsKey(game_id), TimersKeyOf(game_id)},
-                              {game_id, game_version.has_value() ? absl::StrCat(*game_version) : "",
-                               Ms(options_.tombstone_ttl)})
-      .status();
+  return platform::EvalScript(*redis, *call.script, call.keys, call.args).status();
+}
+
+absl::StatusOr<std::vector<absl::StatusOr<ChangeOutcome>>> RedisClockStore::ApplyChanges(
+    const std::vector<DeadlineChange>& changes, absl::Time now) {
+  std::vector<platform::ScriptCall> calls;
+  calls.reserve(changes.size());
+  for (const DeadlineChange& change : changes) {
+    calls.push_back(change.arm.has_value() ? ArmCall(*change.arm, now)
+                                           : CancelCall(change.game_id, change.game_version));
+  }
+  DRAUGHTS_ASSIGN_OR_RETURN(platform::RedisPool::Lease redis, pool_->Borrow());
+  DRAUGHTS_ASSIGN_OR_RETURN(std::vector<RedisReply> replies,
+                            platform::PipelineScripts(*redis, calls));
+  std::vector<absl::StatusOr<ChangeOutcome>> outcomes;
+  outcomes.reserve(changes.size());
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    const absl::Status status = replies[i].ToStatus();
+    if (status.code() == absl::StatusCode::kAborted && changes[i].arm.has_value()) {
+      outcomes.push_back(ChangeOutcome::kStale);
+    } else if (!status.ok()) {
+      outcomes.push_back(status);
+    } else if (!changes[i].arm.has_value()) {
+      outcomes.push_back(ChangeOutcome::kCancelled);
+    } else {
+      absl::StatusOr<int64_t> armed = replies[i].AsInteger();
+      if (!armed.ok()) {
+        outcomes.push_back(armed.status());
+      } else {
+        outcomes.push_back(*armed == 1 ? ChangeOutcome::kArmed : ChangeOutcome::kRepeated);
+      }
+    }
+  }
+  return outcomes;
 }
 
 absl::StatusOr<std::optional<GameClock>> RedisClockStore::Load(const std::string& game_id) {

@@ -23,6 +23,7 @@
 
 #include "clock/clock_store.h"
 #include "platform/redis_pool.h"
+#include "platform/redis_script.h"
 
 namespace draughts::clock {
 
@@ -47,6 +48,8 @@ class RedisClockStore final : public ClockStore {
 
   absl::StatusOr<ArmOutcome> Arm(const ArmCommand& command, absl::Time now) override;
   absl::Status Cancel(const std::string& game_id, std::optional<int64_t> game_version) override;
+  absl::StatusOr<std::vector<absl::StatusOr<ChangeOutcome>>> ApplyChanges(
+      const std::vector<DeadlineChange>& changes, absl::Time now) override;
   absl::StatusOr<std::optional<GameClock>> Load(const std::string& game_id) override;
   absl::StatusOr<bool> Beat(const BeatCommand& command) override;
   absl::StatusOr<std::vector<DueTimer>> ClaimDue(absl::Time now, absl::Time lease_until,
@@ -63,6 +66,9 @@ class RedisClockStore final : public ClockStore {
 
  private:
   std::string TimersKeyOf(const std::string& game_id) const;
+  platform::ScriptCall ArmCall(const ArmCommand& command, absl::Time now) const;
+  platform::ScriptCall CancelCall(const std::string& game_id,
+                                  std::optional<int64_t> game_version) const;
 
   platform::RedisPool* pool_;
   RedisClockStoreOptions options_;

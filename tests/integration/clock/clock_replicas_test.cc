@@ -1,7 +1,8 @@
 // Several clock replicas on one Redis: a replica killed with deadlines
 // pending leaves them to the others (on time), a claim taken by a replica
-// that died fires again once its lease ends, and two replicas never fire
-// one deadline twice.
+// that died fires again once its lease ends, two replicas never fire one
+// deadline twice, and the store applies a batch of stream changes in one
+// pipeline exactly as one by one.
 #include "clock/redis_clock_store.h"
 #include "clock_env.h"
 #include "platform/proto_time.h"
@@ -187,6 +188,62 @@ TEST_F(ClockReplicasTest, ProductionValuesAreCheckedAtStart) {
                                      "--claim-lease=2s", "--game-state-timeout=5s"},
                                     absl::Seconds(10));
   EXPECT_FALSE(lease.ok());
+}
+
+// The deadlines consumer applies a batch of stream entries in one pipeline:
+// each change must come out exactly as Arm or Cancel called one at a time.
+TEST_F(ClockReplicasTest, ABatchOfChangesInOnePipelineEndsAsArmAndCancelOneByOne) {
+  auto options = platform::ParseRedisAddress(redis_address_);
+  ASSERT_TRUE(options.ok());
+  platform::RedisPool pool(*options, 1);
+  RedisClockStore store(&pool, {.key_prefix = prefix_});
+  const absl::Time now = absl::Now();
+  auto arm = [&](const std::string& id, int64_t version) {
+    ArmCommand command;
+    command.game_id = id;
+    command.game_version = version;
+    command.expected_ply = static_cast<int>(version);
+    command.color = version % 2 == 0 ? v1::COLOR_WHITE : v1::COLOR_BLACK;
+    command.deadline = now + absl::Seconds(version);
+    command.human_seats = {v1::COLOR_WHITE};
+    return DeadlineChange{id, version, command};
+  };
+  auto cancel = [](const std::string& id, int64_t version) {
+    return DeadlineChange{id, version, std::nullopt};
+  };
+  auto changes_of = [&](const std::string& game, const std::string& other) {
+    return std::vector<DeadlineChange>{arm(game, 5), arm(other, 1),   arm(game, 5),
+                                       arm(game, 4), arm(game, 6),    cancel(game, 7),
+                                       arm(game, 6), cancel(game, 3), arm(other, 2)};
+  };
+  auto pipelined = store.ApplyChanges(changes_of("piped", "piped-other"), now);
+  ASSERT_TRUE(pipelined.ok()) << pipelined.status();
+  auto one_by_one = store.ClockStore::ApplyChanges(changes_of("single", "single-other"), now);
+  ASSERT_TRUE(one_by_one.ok()) << one_by_one.status();
+
+  const std::vector<ChangeOutcome> expected = {
+      ChangeOutcome::kArmed, ChangeOutcome::kArmed,     ChangeOutcome::kRepeated,
+      ChangeOutcome::kStale, ChangeOutcome::kArmed,     ChangeOutcome::kCancelled,
+      ChangeOutcome::kStale, ChangeOutcome::kCancelled, ChangeOutcome::kArmed};
+  ASSERT_EQ(pipelined->size(), expected.size());
+  ASSERT_EQ(one_by_one->size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    ASSERT_TRUE((*pipelined)[i].ok()) << i << ": " << (*pipelined)[i].status();
+    ASSERT_TRUE((*one_by_one)[i].ok()) << i << ": " << (*one_by_one)[i].status();
+    EXPECT_EQ(*(*pipelined)[i], expected[i]) << "change " << i;
+    EXPECT_EQ(*(*one_by_one)[i], expected[i]) << "change " << i;
+  }
+  // The same state: the game over, the other armed at its second version.
+  for (const std::string& prefix : {std::string("piped"), std::string("single")}) {
+    auto game = store.Load(prefix);
+    ASSERT_TRUE(game.ok()) << game.status();
+    EXPECT_FALSE(game->has_value()) << prefix << " is over";
+    auto other = store.Load(prefix + "-other");
+    ASSERT_TRUE(other.ok()) << other.status();
+    ASSERT_TRUE(other->has_value());
+    EXPECT_EQ((*other)->game_version, 2);
+    EXPECT_EQ((*other)->expected_ply, 2);
+  }
 }
 
 }  // namespace

@@ -293,6 +293,39 @@ TEST_F(PrivateRedisTest, ScriptReloadsAfterScriptFlush) {
   EXPECT_EQ(script.sha(), sha);
 }
 
+TEST_F(PrivateRedisTest, PipelinedScriptsRunInOrderKeepTheirErrorsAndReloadAfterAFlush) {
+  RedisClient client(options_);
+  RedisScript add("return redis.call('INCRBY', KEYS[1], ARGV[1])");
+  RedisScript append("return redis.call('APPEND', KEYS[1], ARGV[1])");
+  RedisScript refuse("return redis.error_reply('ABORTED ' .. ARGV[1])");
+  auto first = PipelineScripts(client, {{&add, {"n"}, {"2"}},
+                                        {&append, {"log"}, {"a"}},
+                                        {&refuse, {}, {"stale"}},
+                                        {&add, {"n"}, {"3"}},
+                                        {&append, {"log"}, {"b"}}});
+  ASSERT_TRUE(first.ok()) << first.status();
+  ASSERT_EQ(first->size(), 5u);
+  EXPECT_EQ((*first)[0].AsInteger().value(), 2);
+  EXPECT_EQ((*first)[3].AsInteger().value(), 5);
+  EXPECT_EQ((*first)[4].AsInteger().value(), 2);
+  const absl::Status refused = (*first)[2].ToStatus();
+  EXPECT_EQ(refused.code(), absl::StatusCode::kAborted);
+  EXPECT_EQ(refused.message(), "stale");
+  EXPECT_EQ(client.Command({"GET", "log"})->AsString().value(), "ab");
+
+  // The server loses its scripts: every call still runs, exactly once.
+  ASSERT_TRUE(client.Command({"SCRIPT", "FLUSH"}).ok());
+  auto again = PipelineScripts(client, {{&add, {"n"}, {"10"}}, {&append, {"log"}, {"c"}}});
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ((*again)[0].AsInteger().value(), 15);
+  EXPECT_EQ((*again)[1].AsInteger().value(), 3);
+  EXPECT_EQ(client.Command({"GET", "n"})->AsString().value(), "15");
+
+  server_->Kill();
+  auto down = PipelineScripts(client, {{&add, {"n"}, {"1"}}});
+  EXPECT_EQ(down.status().code(), absl::StatusCode::kUnavailable) << down.status();
+}
+
 TEST_F(PrivateRedisTest, ScriptSurvivesAServerRestart) {
   RedisClient client(options_);
   RedisScript script("return ARGV[1] .. '!'");
