@@ -30,6 +30,8 @@ class Cluster {
   v1::GameService::Stub& game() { return *game_; }
   platform::RedisClient& redis() { return *redis_; }
   const std::string& prefix() const { return prefix_; }
+  // SIGTERM to a matchmaking replica; its exit code.
+  absl::StatusOr<int> Terminate(int replica) { return replicas_[replica]->Terminate(); }
 
  private:
   std::string prefix_;

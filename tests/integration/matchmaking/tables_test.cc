@@ -108,6 +108,49 @@ TEST(MatchmakingTables, CreateListJoinLeave) {
   for (const v1::TableEvent& event : events) EXPECT_TRUE(event.table().invite_code().empty());
 }
 
+// WatchTable holds no thread (gRPC's callback API): a draining replica must
+// still end every open watch, with UNAVAILABLE, and the client resumes on
+// another replica from the last event it got.
+TEST(MatchmakingTables, SigtermEndsWatchesWithUnavailableAndAnotherReplicaResumes) {
+  absl::StatusOr<std::unique_ptr<Cluster>> cluster = Cluster::Start(2);
+  ASSERT_TRUE(cluster.ok()) << cluster.status();
+  v1::Table table;
+  ASSERT_TRUE(CreateTable((*cluster)->mm(1), Table(Person("erin"), "international"), &table).ok());
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+  v1::WatchTableRequest watch;
+  watch.set_table_id(table.table_id());
+  auto reader = (*cluster)->mm(0).WatchTable(&context, watch);
+  v1::TableEvent opened;
+  ASSERT_TRUE(reader->Read(&opened));
+  ASSERT_TRUE(opened.has_table_opened());
+
+  absl::StatusOr<int> exit_code = (*cluster)->Terminate(0);
+  ASSERT_TRUE(exit_code.ok()) << exit_code.status();
+  EXPECT_EQ(*exit_code, 0);
+  // Events already sent may still be read (the creator's seat); then the
+  // stream ends.
+  std::string last_event_id = opened.event_id();
+  for (v1::TableEvent more; reader->Read(&more);) last_event_id = more.event_id();
+  const grpc::Status ended = reader->Finish();
+  EXPECT_EQ(ended.error_code(), StatusCode::UNAVAILABLE) << Text(ended);
+
+  ASSERT_TRUE(Join((*cluster)->mm(1), Person("finn"), table.table_id(), "", nullptr).ok());
+  grpc::ClientContext resumed_context;
+  resumed_context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+  watch.set_from_event_id(last_event_id);
+  auto resumed = (*cluster)->mm(1).WatchTable(&resumed_context, watch);
+  v1::TableEvent next;
+  ASSERT_TRUE(resumed->Read(&next));
+  EXPECT_NE(next.event_id(), last_event_id);
+  EXPECT_FALSE(next.has_table_opened());
+  bool finn_seated = false;
+  for (const v1::TableSeat& seat : next.table().seats()) {
+    finn_seated = finn_seated || seat.occupant().player_id() == "finn";
+  }
+  EXPECT_TRUE(finn_seated) << next.DebugString();
+}
+
 TEST(MatchmakingTables, RetriedCreateMakesOneTable) {
   absl::StatusOr<std::unique_ptr<Cluster>> cluster = Cluster::Start(2);
   ASSERT_TRUE(cluster.ok()) << cluster.status();
