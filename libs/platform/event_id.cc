@@ -33,4 +33,15 @@ std::string FormatEventId(const EventId& id) {
   return absl::StrCat(id.ms, "-", id.seq);
 }
 
+absl::StatusOr<std::optional<EventId>> ParseResumePoint(std::string_view field,
+                                                        std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  absl::StatusOr<EventId> parsed = ParseEventId(text);
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(std::string(field) + ": " +
+                                      std::string(parsed.status().message()));
+  }
+  return *parsed;
+}
+
 }  // namespace draughts::platform

@@ -6,6 +6,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -25,6 +26,11 @@ struct EventId {
 // the message quotes at most 64 characters of a bad id.
 absl::StatusOr<EventId> ParseEventId(std::string_view text);
 std::string FormatEventId(const EventId& id);
+
+// A watch request's resume point: nullopt when `text` is empty (from now,
+// or from the start), INVALID_ARGUMENT naming `field` when malformed.
+absl::StatusOr<std::optional<EventId>> ParseResumePoint(std::string_view field,
+                                                        std::string_view text);
 
 }  // namespace draughts::platform
 

@@ -13,6 +13,7 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -26,6 +27,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "platform/blocking_pool.h"
 #include "platform/message_feed.h"
 #include "platform/status.h"
 
@@ -244,6 +246,32 @@ class StreamWatch final : public grpc::ServerWriteReactor<Message> {
   std::shared_ptr<State> state_;
   Message in_flight_;
 };
+
+// Starts a StreamWatch whose feed `open` positions, on `openers` (opening
+// reads Redis or asks another service: never on gRPC's threads). `open`
+// returns the feed, null when there is nothing to send (the call ends with
+// OK), or the status the call ends with. A shutdown begun meanwhile
+// (`shutting_down`) ends it with `draining` instead of starting it.
+template <typename Message>
+grpc::ServerWriteReactor<Message>* OpenStreamWatch(
+    WatchPump& pump, BlockingPool& openers, StreamWatchOptions<Message> options,
+    std::function<absl::StatusOr<std::unique_ptr<MessageFeed<Message>>>()> open,
+    const std::atomic<bool>& shutting_down, grpc::Status draining) {
+  auto* watch = new StreamWatch<Message>(&pump, std::move(options));
+  openers.Run([watch, open = std::move(open), &shutting_down, draining = std::move(draining)] {
+    absl::StatusOr<std::unique_ptr<MessageFeed<Message>>> opened = open();
+    if (!opened.ok()) {
+      watch->End(ToGrpcStatus(opened.status()));
+    } else if (*opened == nullptr) {
+      watch->End(grpc::Status::OK);
+    } else if (shutting_down.load()) {
+      watch->End(draining);
+    } else {
+      watch->Begin(*std::move(opened));
+    }
+  });
+  return watch;
+}
 
 }  // namespace draughts::platform
 

@@ -316,19 +316,10 @@ grpc::ServerWriteReactor<v1::ChatMessage>* ChatServiceImpl::WatchChat(
     options.on_end = [metrics = deps_.metrics] { metrics->WatchEnded(); };
   }
   options.headers_when_positioned = true;
-  auto* watch = new platform::StreamWatch<v1::ChatMessage>(&watch_pump_, std::move(options));
-  // Opening asks the room's owner and reads Redis: never on gRPC's threads.
-  watch_openers_.Run([this, watch, request] {
-    absl::StatusOr<std::unique_ptr<MessageSubscription>> opened = OpenWatch(*request);
-    if (!opened.ok()) {
-      watch->End(platform::ToGrpcStatus(opened.status()));
-    } else if (shutting_down_.load()) {
-      watch->End(platform::ToGrpcStatus(Draining()));
-    } else {
-      watch->Begin(*std::move(opened));
-    }
-  });
-  return watch;
+  return platform::OpenStreamWatch<v1::ChatMessage>(
+      watch_pump_, watch_openers_, std::move(options),
+      [this, request] { return OpenWatch(*request); }, shutting_down_,
+      platform::ToGrpcStatus(Draining()));
 }
 
 absl::Status ChatServiceImpl::Draining() {
@@ -344,15 +335,9 @@ void ChatServiceImpl::BeginShutdown() {
 absl::StatusOr<std::unique_ptr<MessageSubscription>> ChatServiceImpl::OpenWatch(
     const v1::WatchChatRequest& request) {
   DRAUGHTS_RETURN_IF_ERROR(ValidateRoom(request.room()));
-  std::optional<platform::EventId> from;
-  if (!request.from_message_id().empty()) {
-    absl::StatusOr<platform::EventId> parsed = platform::ParseEventId(request.from_message_id());
-    if (!parsed.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("from_message_id: ", parsed.status().message()));
-    }
-    from = *parsed;
-  }
+  DRAUGHTS_ASSIGN_OR_RETURN(
+      std::optional<platform::EventId> from,
+      platform::ParseResumePoint("from_message_id", request.from_message_id()));
   if (shutting_down_.load()) return Draining();
   DRAUGHTS_ASSIGN_OR_RETURN(Room room, deps_.rooms->FindRoom(request.room()));
   return deps_.store->Subscribe(room.key, from);

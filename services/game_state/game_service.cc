@@ -390,34 +390,16 @@ grpc::ServerWriteReactor<v1::GameEvent>* GameServiceImpl::WatchGame(
     options.on_start = [metrics = deps_.metrics] { metrics->WatchStarted(); };
     options.on_end = [metrics = deps_.metrics] { metrics->WatchEnded(); };
   }
-  auto* watch = new platform::StreamWatch<v1::GameEvent>(&watch_pump_, std::move(options));
-  // Opening reads Redis: on the blocking pool, never on gRPC's threads.
-  blocking_.Run([this, watch, request] {
-    absl::StatusOr<std::unique_ptr<EventSubscription>> opened = OpenWatch(*request);
-    if (!opened.ok()) {
-      watch->End(ToGrpcStatus(opened.status()));
-    } else if (*opened == nullptr) {
-      watch->End(grpc::Status::OK);
-    } else if (shutting_down_.load()) {
-      watch->End(ToGrpcStatus(Draining()));
-    } else {
-      watch->Begin(*std::move(opened));
-    }
-  });
-  return watch;
+  return platform::OpenStreamWatch<v1::GameEvent>(
+      watch_pump_, blocking_, std::move(options), [this, request] { return OpenWatch(*request); },
+      shutting_down_, ToGrpcStatus(Draining()));
 }
 
 absl::StatusOr<std::unique_ptr<EventSubscription>> GameServiceImpl::OpenWatch(
     const v1::WatchGameRequest& request) {
   DRAUGHTS_RETURN_IF_ERROR(ValidateGameId(request.game_id()));
-  std::optional<platform::EventId> from;
-  if (!request.from_event_id().empty()) {
-    absl::StatusOr<platform::EventId> parsed = platform::ParseEventId(request.from_event_id());
-    if (!parsed.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat("from_event_id: ", parsed.status().message()));
-    }
-    from = *parsed;
-  }
+  DRAUGHTS_ASSIGN_OR_RETURN(std::optional<platform::EventId> from,
+                            platform::ParseResumePoint("from_event_id", request.from_event_id()));
   if (shutting_down_.load()) return Draining();
   DRAUGHTS_ASSIGN_OR_RETURN(StoredGame game, deps_.store->Load(request.game_id()));
   if (from.has_value()) {

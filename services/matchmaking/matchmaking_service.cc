@@ -251,14 +251,8 @@ grpc::Status MatchmakingServiceImpl::GetInviteLink(grpc::ServerContext*,
 absl::StatusOr<std::unique_ptr<platform::MessageFeed<v1::TableEvent>>>
 MatchmakingServiceImpl::OpenWatch(const v1::WatchTableRequest& request) {
   DRAUGHTS_RETURN_IF_ERROR(CheckTableId(request.table_id()));
-  std::optional<platform::EventId> from;
-  if (!request.from_event_id().empty()) {
-    absl::StatusOr<platform::EventId> parsed = platform::ParseEventId(request.from_event_id());
-    if (!parsed.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat("from_event_id: ", parsed.status().message()));
-    }
-    from = *parsed;
-  }
+  DRAUGHTS_ASSIGN_OR_RETURN(std::optional<platform::EventId> from,
+                            platform::ParseResumePoint("from_event_id", request.from_event_id()));
   if (shutting_down_.load()) return Draining();
   DRAUGHTS_ASSIGN_OR_RETURN(StoredTable stored, deps_.store->Load(request.table_id()));
   const std::string key = deps_.store->EventsKey(request.table_id());
@@ -357,22 +351,9 @@ grpc::ServerWriteReactor<v1::TableEvent>* MatchmakingServiceImpl::WatchTable(
     grpc::CallbackServerContext*, const v1::WatchTableRequest* request) {
   platform::StreamWatchOptions<v1::TableEvent> options;
   options.is_last = [](const v1::TableEvent& event) { return event.has_table_closed(); };
-  auto* watch = new platform::StreamWatch<v1::TableEvent>(&watch_pump_, std::move(options));
-  // Opening reads Redis: never on gRPC's threads.
-  watch_openers_.Run([this, watch, request] {
-    absl::StatusOr<std::unique_ptr<platform::MessageFeed<v1::TableEvent>>> opened =
-        OpenWatch(*request);
-    if (!opened.ok()) {
-      watch->End(ToGrpcStatus(opened.status()));
-    } else if (*opened == nullptr) {
-      watch->End(grpc::Status::OK);
-    } else if (shutting_down_.load()) {
-      watch->End(ToGrpcStatus(Draining()));
-    } else {
-      watch->Begin(*std::move(opened));
-    }
-  });
-  return watch;
+  return platform::OpenStreamWatch<v1::TableEvent>(
+      watch_pump_, watch_openers_, std::move(options),
+      [this, request] { return OpenWatch(*request); }, shutting_down_, ToGrpcStatus(Draining()));
 }
 
 }  // namespace draughts::matchmaking

@@ -36,5 +36,18 @@ TEST(EventIds, RefuseMalformedWithAShortMessage) {
   EXPECT_LT(id.status().message().size(), 200u);
 }
 
+TEST(EventIds, AResumePointIsOptionalAndAMalformedOneNamesItsField) {
+  absl::StatusOr<std::optional<EventId>> none = ParseResumePoint("from_event_id", "");
+  ASSERT_TRUE(none.ok()) << none.status();
+  EXPECT_FALSE(none->has_value());
+  absl::StatusOr<std::optional<EventId>> some = ParseResumePoint("from_event_id", "5-10");
+  ASSERT_TRUE(some.ok()) << some.status();
+  ASSERT_TRUE(some->has_value());
+  EXPECT_EQ(**some, (EventId{5, 10}));
+  absl::StatusOr<std::optional<EventId>> bad = ParseResumePoint("from_message_id", "5-x");
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(bad.status().message().substr(0, 17), "from_message_id: ");
+}
+
 }  // namespace
 }  // namespace draughts::platform
