@@ -52,15 +52,6 @@ class RedisStreamFeed::Subscription final : public StreamSubscription {
     if (ready) ready();
   }
 
-  // Ends a wait in Next now (any thread).
-  void Wake() {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      woken_ = true;
-    }
-    arrived_.notify_one();
-  }
-
   bool SetReadyCallback(std::function<void()> ready) override {
     std::lock_guard<std::mutex> lock(mu_);
     ready_ = std::move(ready);
@@ -76,9 +67,8 @@ class RedisStreamFeed::Subscription final : public StreamSubscription {
       // expired wait costs a futex call.
       if (timeout > absl::ZeroDuration()) {
         arrived_.wait_for(lock, absl::ToChronoMilliseconds(timeout),
-                          [this] { return !queue_.empty() || woken_; });
+                          [this] { return !queue_.empty(); });
       }
-      woken_ = false;
       batches.swap(queue_);
     }
     std::vector<StreamEntry> out;
@@ -124,7 +114,6 @@ class RedisStreamFeed::Subscription final : public StreamSubscription {
   std::mutex mu_;
   std::condition_variable arrived_;
   std::deque<Batch> queue_;
-  bool woken_ = false;
   std::function<void()> ready_;
 };
 
@@ -151,13 +140,6 @@ RedisStreamFeed::~RedisStreamFeed() {
   tailer_.join();
   if (notices_.joinable()) notices_.join();
   if (wake_fd_ >= 0) ::close(wake_fd_);
-}
-
-void RedisStreamFeed::WakeAll() {
-  std::lock_guard<std::mutex> lock(mu_);
-  for (auto& [key, watched] : watched_) {
-    for (Subscription* subscription : watched.subscribers) subscription->Wake();
-  }
 }
 
 int RedisStreamFeed::watched_streams() const {

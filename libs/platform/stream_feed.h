@@ -116,11 +116,6 @@ class RedisStreamFeed {
                                                                 std::optional<EventId> after,
                                                                 EventId tail_from);
 
-  // Ends every subscriber's wait in Next at once (it returns what it has,
-  // maybe nothing): a server stopping its watch loops need not wait out
-  // their timeouts.
-  void WakeAll();
-
   // Streams the tailer follows now (tests, metrics).
   int watched_streams() const;
 

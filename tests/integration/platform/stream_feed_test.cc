@@ -241,31 +241,6 @@ TEST_F(StreamFeedChannelTest, NoticesLostWhileTheSubscriberWasCutOffAreMadeUpFor
   WaitListening();
 }
 
-TEST_F(StreamFeedTest, WakeAllEndsAWaitingNextAtOnce) {
-  RedisStreamFeed feed(pool_.get(), options_);
-  const std::string key = Key("quiet");
-  Add(key, "only");
-  absl::StatusOr<StreamEnds> ends = feed.ReadEnds(key);
-  ASSERT_TRUE(ends.ok()) << ends.status();
-  auto subscription = feed.Subscribe(key, ends->LastId(), ends->LastId());
-  ASSERT_TRUE(subscription.ok()) << subscription.status();
-  ASSERT_TRUE((*subscription)->Next(absl::Milliseconds(1)).ok());  // caught up
-  std::thread waker([&feed] {
-    absl::SleepFor(absl::Milliseconds(200));
-    feed.WakeAll();
-  });
-  const absl::Time start = absl::Now();
-  absl::StatusOr<std::vector<StreamEntry>> woken = (*subscription)->Next(absl::Seconds(30));
-  waker.join();
-  ASSERT_TRUE(woken.ok()) << woken.status();
-  EXPECT_TRUE(woken->empty());
-  EXPECT_LT(absl::Now() - start, absl::Seconds(10));
-  // The wake is used up: the next wait runs its course.
-  const absl::Time again = absl::Now();
-  ASSERT_TRUE((*subscription)->Next(absl::Milliseconds(300)).ok());
-  EXPECT_GE(absl::Now() - again, absl::Milliseconds(250));
-}
-
 TEST_F(StreamFeedTest, MissingStreamHasNoEnds) {
   RedisStreamFeed feed(pool_.get(), options_);
   absl::StatusOr<StreamEnds> ends = feed.ReadEnds(Key("missing"));
