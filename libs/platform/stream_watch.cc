@@ -21,9 +21,11 @@ void WatchPump::Ready(std::weak_ptr<PumpedWatch> watch) {
   ready_changed_.notify_one();
 }
 
-void WatchPump::Add(const std::shared_ptr<PumpedWatch>& watch) {
+std::optional<grpc::Status> WatchPump::Add(const std::shared_ptr<PumpedWatch>& watch) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (draining_.has_value()) return draining_;
   open_.insert(watch);
+  return std::nullopt;
 }
 
 void WatchPump::Remove(const PumpedWatch* watch) {
@@ -38,10 +40,13 @@ void WatchPump::Remove(const PumpedWatch* watch) {
   }
 }
 
-void WatchPump::FinishAll(const grpc::Status& status) {
+void WatchPump::Drain(const grpc::Status& status) {
   std::vector<std::shared_ptr<PumpedWatch>> open;
   {
     std::lock_guard<std::mutex> lock(mu_);
+    // Set with the snapshot taken under one lock: a watch is either in it
+    // or refused by Add.
+    draining_ = status;
     open.assign(open_.begin(), open_.end());
   }
   for (const auto& watch : open) watch->End(status);

@@ -13,7 +13,6 @@
 
 #include <grpcpp/grpcpp.h>
 
-#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -48,7 +47,8 @@ class PumpedWatch {
 };
 
 // The thread that turns "messages arrived" into writes, and the list of
-// open watches (to end them all at shutdown). One per service.
+// open watches (to end them all at shutdown, and to refuse those that
+// begin after it). One per service.
 class WatchPump {
  public:
   WatchPump();
@@ -57,10 +57,13 @@ class WatchPump {
   WatchPump& operator=(const WatchPump&) = delete;
 
   void Ready(std::weak_ptr<PumpedWatch> watch);
-  void Add(const std::shared_ptr<PumpedWatch>& watch);
+  // Registers an open watch; once Drain has run, refuses it and returns
+  // the status it must end with.
+  std::optional<grpc::Status> Add(const std::shared_ptr<PumpedWatch>& watch);
   void Remove(const PumpedWatch* watch);
-  // Ends every open watch with `status` (the server is draining).
-  void FinishAll(const grpc::Status& status);
+  // The server is draining: ends every open watch with `status`, and every
+  // watch that begins from now on.
+  void Drain(const grpc::Status& status);
 
  private:
   void Loop();
@@ -69,6 +72,7 @@ class WatchPump {
   std::condition_variable ready_changed_;
   std::vector<std::weak_ptr<PumpedWatch>> ready_;
   std::unordered_set<std::shared_ptr<PumpedWatch>> open_;
+  std::optional<grpc::Status> draining_;
   bool stopping_ = false;
   std::thread thread_;
 };
@@ -119,7 +123,10 @@ class StreamWatch final : public grpc::ServerWriteReactor<Message> {
             grpc::Status(grpc::StatusCode::INTERNAL, "the feed cannot signal arrivals"));
         return;
       }
-      pump_->Add(state);
+      if (std::optional<grpc::Status> refused = pump_->Add(state); refused.has_value()) {
+        state->EndLocked(*refused);
+        return;
+      }
       // Under the lock: only Finish, also under it, could end the call
       // first. OnSendInitialMetadataDone takes no lock of ours.
       if (options_.headers_when_positioned) this->StartSendInitialMetadata();
@@ -250,22 +257,19 @@ class StreamWatch final : public grpc::ServerWriteReactor<Message> {
 // Starts a StreamWatch whose feed `open` positions, on `openers` (opening
 // reads Redis or asks another service: never on gRPC's threads). `open`
 // returns the feed, null when there is nothing to send (the call ends with
-// OK), or the status the call ends with. A shutdown begun meanwhile
-// (`shutting_down`) ends it with `draining` instead of starting it.
+// OK), or the status the call ends with. A drain begun meanwhile ends it
+// (WatchPump::Drain).
 template <typename Message>
 grpc::ServerWriteReactor<Message>* OpenStreamWatch(
     WatchPump& pump, BlockingPool& openers, StreamWatchOptions<Message> options,
-    std::function<absl::StatusOr<std::unique_ptr<MessageFeed<Message>>>()> open,
-    const std::atomic<bool>& shutting_down, grpc::Status draining) {
+    std::function<absl::StatusOr<std::unique_ptr<MessageFeed<Message>>>()> open) {
   auto* watch = new StreamWatch<Message>(&pump, std::move(options));
-  openers.Run([watch, open = std::move(open), &shutting_down, draining = std::move(draining)] {
+  openers.Run([watch, open = std::move(open)] {
     absl::StatusOr<std::unique_ptr<MessageFeed<Message>>> opened = open();
     if (!opened.ok()) {
       watch->End(ToGrpcStatus(opened.status()));
     } else if (*opened == nullptr) {
       watch->End(grpc::Status::OK);
-    } else if (shutting_down.load()) {
-      watch->End(draining);
     } else {
       watch->Begin(*std::move(opened));
     }

@@ -318,8 +318,7 @@ grpc::ServerWriteReactor<v1::ChatMessage>* ChatServiceImpl::WatchChat(
   options.headers_when_positioned = true;
   return platform::OpenStreamWatch<v1::ChatMessage>(
       watch_pump_, watch_openers_, std::move(options),
-      [this, request] { return OpenWatch(*request); }, shutting_down_,
-      platform::ToGrpcStatus(Draining()));
+      [this, request] { return OpenWatch(*request); });
 }
 
 absl::Status ChatServiceImpl::Draining() {
@@ -329,7 +328,7 @@ absl::Status ChatServiceImpl::Draining() {
 
 void ChatServiceImpl::BeginShutdown() {
   shutting_down_.store(true);
-  watch_pump_.FinishAll(platform::ToGrpcStatus(Draining()));
+  watch_pump_.Drain(platform::ToGrpcStatus(Draining()));
 }
 
 absl::StatusOr<std::unique_ptr<MessageSubscription>> ChatServiceImpl::OpenWatch(

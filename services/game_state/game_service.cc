@@ -75,7 +75,7 @@ absl::Status GameServiceImpl::Draining() {
 
 void GameServiceImpl::BeginShutdown() {
   shutting_down_.store(true);
-  watch_pump_.FinishAll(ToGrpcStatus(Draining()));
+  watch_pump_.Drain(ToGrpcStatus(Draining()));
 }
 
 absl::StatusOr<v1::GameState> GameServiceImpl::Mutate(const std::string& game_id, Decide decide,
@@ -390,9 +390,8 @@ grpc::ServerWriteReactor<v1::GameEvent>* GameServiceImpl::WatchGame(
     options.on_start = [metrics = deps_.metrics] { metrics->WatchStarted(); };
     options.on_end = [metrics = deps_.metrics] { metrics->WatchEnded(); };
   }
-  return platform::OpenStreamWatch<v1::GameEvent>(
-      watch_pump_, blocking_, std::move(options), [this, request] { return OpenWatch(*request); },
-      shutting_down_, ToGrpcStatus(Draining()));
+  return platform::OpenStreamWatch<v1::GameEvent>(watch_pump_, blocking_, std::move(options),
+                                                  [this, request] { return OpenWatch(*request); });
 }
 
 absl::StatusOr<std::unique_ptr<EventSubscription>> GameServiceImpl::OpenWatch(

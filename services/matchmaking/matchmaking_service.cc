@@ -297,7 +297,7 @@ absl::Status MatchmakingServiceImpl::Draining() {
 
 void MatchmakingServiceImpl::BeginShutdown() {
   shutting_down_.store(true);
-  watch_pump_.FinishAll(ToGrpcStatus(Draining()));
+  watch_pump_.Drain(ToGrpcStatus(Draining()));
 }
 
 // --- the gRPC edge -----------------------------------------------------------
@@ -351,9 +351,8 @@ grpc::ServerWriteReactor<v1::TableEvent>* MatchmakingServiceImpl::WatchTable(
     grpc::CallbackServerContext*, const v1::WatchTableRequest* request) {
   platform::StreamWatchOptions<v1::TableEvent> options;
   options.is_last = [](const v1::TableEvent& event) { return event.has_table_closed(); };
-  return platform::OpenStreamWatch<v1::TableEvent>(
-      watch_pump_, watch_openers_, std::move(options),
-      [this, request] { return OpenWatch(*request); }, shutting_down_, ToGrpcStatus(Draining()));
+  return platform::OpenStreamWatch<v1::TableEvent>(watch_pump_, watch_openers_, std::move(options),
+                                                   [this, request] { return OpenWatch(*request); });
 }
 
 }  // namespace draughts::matchmaking
