@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -437,6 +438,28 @@ class AlphaBeta final : public LayoutSearch {
 
   // ---- search -------------------------------------------------------------
 
+  // Nothing to capture for either side: the static evaluation means
+  // something here, so the cuts that trust it may apply. (Where captures
+  // are compulsory, a capture on the board makes every move one.)
+  bool IsQuiet(const Node& node, const Buffer& moves) const {
+    const bool can_capture =
+        flags_.mandatory_capture ? moves[0].count > 0 : CanCapture(node.board, node.white);
+    return !can_capture && !CanCapture(node.board, !node.white);
+  }
+
+  int LogReduction(int depth, int index) const {
+    static const std::array<std::array<float, 64>, kMaxSearchDepth + 1> kLogProducts = [] {
+      std::array<std::array<float, 64>, kMaxSearchDepth + 1> table{};
+      for (int d = 1; d <= kMaxSearchDepth; ++d)
+        for (int i = 1; i < 64; ++i)
+          table[d][i] = static_cast<float>(std::log(d) * std::log(i + 1));
+      return table;
+    }();
+    const float product =
+        kLogProducts[std::clamp(depth, 0, kMaxSearchDepth)][std::clamp(index, 0, 63)];
+    return static_cast<int>(product * static_cast<float>(tuning_.lmr_log_percent) / 100.0f);
+  }
+
   int AspirationSearch(int depth, int previous) {
     int delta = 30;
     int alpha = std::max(previous - delta, -kInfinity);
@@ -533,7 +556,25 @@ class AlphaBeta final : public LayoutSearch {
     const int next_depth =
         (n == 1 && tuning_.single_reply_extension && ply < kMaxPly / 2) ? depth : depth - 1;
 
-    ScoreMoves(node, moves, ply, hit.found ? hit.move : kNoMove);
+    MoveKey hash_move = hit.found ? hit.move : kNoMove;
+    if (!pv_node && !giveaway_ && !IsMateScore(beta) && IsQuiet(node, moves)) {
+      if (depth <= tuning_.futility_max_depth && tuning_.futility_margin > 0) {
+        const int eval = StaticEval(node);
+        if (eval - depth * tuning_.futility_margin >= beta) return eval;
+      }
+      if (depth >= tuning_.probcut_min_depth && tuning_.probcut_margin > 0) {
+        const int raised = beta + tuning_.probcut_margin;
+        const int score = Search(node, depth - tuning_.probcut_reduction, raised - 1, raised, ply);
+        if (aborted_) return 0;
+        if (score >= raised) return score;
+        // The shallow search may have found a better first move; its own
+        // search used this ply's move buffer, which holds the same moves.
+        const TableHit again = table_.Probe(key, ply);
+        if (again.found && again.move != kNoMove) hash_move = again.move;
+      }
+    }
+
+    ScoreMoves(node, moves, ply, hash_move);
     const int original_alpha = alpha;
     int best = -kInfinity;
     MoveKey best_key = kNoMove;
@@ -548,7 +589,12 @@ class AlphaBeta final : public LayoutSearch {
         int reduction = 0;
         if (depth >= tuning_.lmr_min_depth && i >= tuning_.lmr_min_index && m.count == 0 &&
             !m.promotes && !IsKiller(ply, KeyOf(m)) && !CanCapture(child.board, child.white)) {
-          reduction = (i >= tuning_.lmr_deep_index && depth >= tuning_.lmr_deep_depth) ? 2 : 1;
+          if (tuning_.lmr_log_percent > 0) {
+            reduction = LogReduction(depth, i) - (pv_node ? 1 : 0);
+            reduction = std::clamp(reduction, 0, next_depth - 1);
+          } else {
+            reduction = (i >= tuning_.lmr_deep_index && depth >= tuning_.lmr_deep_depth) ? 2 : 1;
+          }
         }
         score = -Search(child, next_depth - reduction, -alpha - 1, -alpha, ply + 1);
         if (!aborted_ && score > alpha && reduction > 0)

@@ -58,6 +58,10 @@ void Engine::SetEndgameDatabases(std::shared_ptr<egdb::Registry> registry) {
   endgame_ = std::move(registry);
 }
 
+void Engine::SetSearchTuning(const SearchTuning& tuning) {
+  tuning_ = std::make_shared<const SearchTuning>(tuning);
+}
+
 void Engine::LoadEndgameDatabases(const rules::Variant& variant) {
   if (endgame_) endgame_->For(variant);
 }
@@ -75,6 +79,7 @@ rules::Result<SearchResult> Engine::Search(const rules::Variant& variant,
   request.limits = limits;
   request.on_info = on_info;
   request.endgame = endgame_ ? endgame_->For(variant) : nullptr;
+  if (tuning_) request.tuning = *tuning_;
   request.tuning.classic_eval = classic_eval_;
   return searcher_->Run(request);
 }
@@ -121,6 +126,7 @@ rules::Result<SearchResult> Engine::Play(Level level, const rules::Variant& vari
   request.noise_cp = params.eval_noise_cp;
   request.noise_seed = rng();
   request.endgame = endgame_ ? endgame_->For(variant) : nullptr;
+  if (tuning_) request.tuning = *tuning_;
   request.tuning.classic_eval = classic_eval_;
   return searcher_->Run(request);
 }

@@ -34,6 +34,7 @@ namespace draughts::engine {
 
 class Searcher;
 class BookShelf;
+struct SearchTuning;
 
 // Called after every completed iteration (and never after Search returns).
 using InfoCallback = std::function<void(const SearchInfo&)>;
@@ -71,6 +72,10 @@ class Engine {
   void SetClassicEvaluation(bool classic) { classic_eval_ = classic; }
   bool classic_evaluation() const { return classic_eval_; }
 
+  // Replaces the search's knobs (searcher.h) for experiments that compare
+  // two settings; production plays with the defaults.
+  void SetSearchTuning(const SearchTuning& tuning);
+
   // Full-strength search within `limits`. With neither a depth, node nor
   // time limit nor a stop flag it searches to kMaxSearchDepth: set one.
   rules::Result<SearchResult> Search(const rules::Variant& variant, const rules::Position& position,
@@ -99,6 +104,7 @@ class Engine {
   std::shared_ptr<const BookShelf> books_;
   std::shared_ptr<egdb::Registry> endgame_;
   bool classic_eval_ = false;
+  std::shared_ptr<const SearchTuning> tuning_;
 };
 
 }  // namespace draughts::engine

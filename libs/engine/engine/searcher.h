@@ -35,6 +35,25 @@ struct SearchTuning {
   int lmr_min_depth = 3;
   int lmr_deep_index = 8;
   int lmr_deep_depth = 6;
+  // Late-move reductions growing with depth and move number: a reduced
+  // move loses floor(ln(depth) * ln(index + 1) * lmr_log_percent / 100)
+  // plies (one fewer in principal-variation nodes) instead of the one or
+  // two above. 0 keeps the fixed one or two.
+  int lmr_log_percent = 0;
+  // ProbCut: at this depth or more, outside principal-variation nodes and
+  // where nothing can be captured, a search `probcut_reduction` plies
+  // shallower that beats beta by `probcut_margin` hundredths of a man
+  // stands for the full one. Margin 0 disables it. (With the static cut
+  // below, +49 Elo on international at 0.1 s a move: docs/BENCHMARKS.md.)
+  int probcut_margin = 60;
+  int probcut_min_depth = 5;
+  int probcut_reduction = 4;
+  // Static-evaluation cut near the horizon: at depth `futility_max_depth`
+  // or less, in the same quiet non-PV nodes, an evaluation at least
+  // depth * futility_margin above beta is taken as a fail high. 0
+  // disables it.
+  int futility_margin = 60;
+  int futility_max_depth = 2;
   // A position with a single legal move costs no depth.
   bool single_reply_extension = true;
   // Weights of the evaluation; nullopt = EvalParamsFor(variant).

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "engine/engine.h"
+#include "engine/searcher.h"
 #include "rules/movegen.h"
 #include "test_support.h"
 
@@ -267,6 +268,36 @@ TEST(EngineSearch, TableMakesTheSecondSearchCheaper) {
   ASSERT_TRUE(first.ok());
   ASSERT_TRUE(second.ok());
   EXPECT_LT(second->info.nodes, first->info.nodes);
+}
+
+// ProbCut and the static-evaluation cut (searcher.h) are on as shipped:
+// the same fixed-depth searches without them visit more nodes in all, and
+// every answer stays legal either way.
+TEST(EngineSearch, ShippedPruningVisitsFewerNodesThanWithout) {
+  SearchTuning without;
+  without.probcut_margin = 0;
+  without.futility_margin = 0;
+  ASSERT_GT(SearchTuning{}.probcut_margin, 0);
+  ASSERT_GT(SearchTuning{}.futility_margin, 0);
+  for (const char* id : {"international", "english"}) {
+    const rules::Variant variant = VariantOrDie(id);
+    std::int64_t shipped_nodes = 0;
+    std::int64_t unpruned_nodes = 0;
+    for (const rules::GameRecord& record : RandomGames(variant, 6, 24, 17)) {
+      Engine shipped(8);
+      Engine unpruned(8);
+      unpruned.SetSearchTuning(without);
+      auto a = shipped.Search(record, {.max_depth = 8});
+      auto b = unpruned.Search(record, {.max_depth = 8});
+      ASSERT_TRUE(a.ok());
+      ASSERT_TRUE(b.ok());
+      ExpectLegalResult(record, *a);
+      ExpectLegalResult(record, *b);
+      shipped_nodes += a->info.nodes;
+      unpruned_nodes += b->info.nodes;
+    }
+    EXPECT_LT(shipped_nodes, unpruned_nodes) << id;
+  }
 }
 
 TEST(EngineSearch, EngineIsMovable) {

@@ -175,6 +175,12 @@ TEST_F(EngineSessionTest, BadInputIsReportedAndChangesNothing) {
   Expect("error");
   Send("set-param name=tt-size value=-3");
   Expect("error");
+  Send("set-param name=search value=probcut-margin=80,warp-speed=9");
+  Expect("error");
+  Send("set-param name=search value=probcut-margin=-1");
+  Expect("error");
+  Send("set-param name=search value=lmr-log-percent");
+  Expect("error");
   Send("level depth=deep");
   Expect("error");
   Send("go think x=\"unterminated");
@@ -191,6 +197,44 @@ TEST_F(EngineSessionTest, BadInputIsReportedAndChangesNothing) {
   }
   ExpectLegal(ExpectDone(), international, expected);
   ExpectNone("error");
+}
+
+TEST_F(EngineSessionTest, SearchKnobsAreDeclaredAndTakeEffect) {
+  Send("hub");
+  std::size_t at = next_;
+  bool declared = false;
+  while (auto line = lines_.WaitFor("param", at, milliseconds(100))) {
+    auto param = std::get<ParamAnswer>(*ParseEngineAnswer(*line));
+    if (param.name == "search") {
+      declared = true;
+      EXPECT_EQ(param.value, "");
+    }
+  }
+  EXPECT_TRUE(declared);
+  // A depth-6 search from the opening visits fewer nodes once the knobs
+  // prune more: the setting reached the search.
+  auto nodes_at_depth_6 = [&] {
+    Send("new-game");
+    Send("pos");
+    Send("level depth=6");
+    Send("go think");
+    std::int64_t nodes = 0;
+    while (auto line = lines_.WaitFor("info", next_, milliseconds(2000))) {
+      auto info = ParseEngineAnswer(*line);
+      if (info.ok() && std::get<InfoAnswer>(*info).nodes)
+        nodes = *std::get<InfoAnswer>(*info).nodes;
+      if (info.ok() && std::get<InfoAnswer>(*info).depth == 6) break;
+    }
+    ExpectDone();
+    return nodes;
+  };
+  Send("init");
+  const std::int64_t shipped = nodes_at_depth_6();
+  Send("set-param name=search value=lmr-log-percent=150,lmr-min-index=1,lmr-min-depth=2");
+  const std::int64_t pruned = nodes_at_depth_6();
+  ExpectNone("error");
+  EXPECT_GT(shipped, 0);
+  EXPECT_LT(pruned, shipped);
 }
 
 TEST_F(EngineSessionTest, NoLegalMoveStillAnswersDone) {

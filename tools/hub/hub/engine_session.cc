@@ -12,6 +12,7 @@
 
 #include "hub/move_text.h"
 #include "hub/position_text.h"
+#include "hub/search_knobs.h"
 #include "hub/time_budget.h"
 #include "rules/movegen.h"
 
@@ -171,6 +172,7 @@ void EngineSession::OnHub() {
                     std::nullopt,
                     std::nullopt,
                     {"pattern", "classic"}});
+  Write(ParamAnswer{"search", search_knobs_, "string", std::nullopt, std::nullopt, {}});
   Write(WaitAnswer{});
 }
 
@@ -209,6 +211,12 @@ void EngineSession::OnSetParam(const SetParamCommand& c) {
     }
     classic_eval_ = c.value == "classic";
     if (engine_) engine_->SetClassicEvaluation(classic_eval_);
+  } else if (c.name == "search") {
+    auto tuning = ParseSearchKnobs(c.value);
+    if (!tuning.ok()) return WriteError(tuning.error().message);
+    search_knobs_ = c.value;
+    tuning_ = *tuning;
+    if (engine_) engine_->SetSearchTuning(tuning_);
   } else {
     WriteError("unknown parameter '" + c.name + "'");
   }
@@ -219,6 +227,7 @@ void EngineSession::EnsureEngine() {
   engine_ = std::make_unique<engine::Engine>(tt_megabytes_);
   engine_->SetBooks(books_);
   engine_->SetClassicEvaluation(classic_eval_);
+  engine_->SetSearchTuning(tuning_);
   rng_.seed(seed_ != 0 ? seed_ : std::random_device{}());
 }
 

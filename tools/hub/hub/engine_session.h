@@ -15,6 +15,8 @@
 //            file or a directory of them; empty (the default): none, so a
 //            match measures search and evaluation alone unless asked
 //   eval     pattern (learned weights, where the rule set has them) | classic
+//   search   the search's knobs as name=value pairs (search_knobs.h), for
+//            matches comparing two settings; empty (the default): as shipped
 //
 // A search uses the level's own settings (engine::Engine::Play), capped by
 // the GUI's "level move-time=" or clock when given. A depth or node limit,
@@ -39,6 +41,7 @@
 #include "engine/book.h"
 #include "engine/engine.h"
 #include "engine/level.h"
+#include "engine/searcher.h"
 #include "hub/commands.h"
 #include "rules/game.h"
 #include "rules/variant.h"
@@ -87,6 +90,8 @@ class EngineSession {
   std::size_t tt_megabytes_ = engine::Engine::kDefaultTableMegabytes;
   std::uint64_t seed_ = 0;
   bool classic_eval_ = false;
+  std::string search_knobs_;
+  engine::SearchTuning tuning_;
 
   std::string book_path_;
   std::shared_ptr<const engine::BookShelf> books_;
