@@ -18,7 +18,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -447,19 +446,6 @@ class AlphaBeta final : public LayoutSearch {
     return !can_capture && !CanCapture(node.board, !node.white);
   }
 
-  int LogReduction(int depth, int index) const {
-    static const std::array<std::array<float, 64>, kMaxSearchDepth + 1> kLogProducts = [] {
-      std::array<std::array<float, 64>, kMaxSearchDepth + 1> table{};
-      for (int d = 1; d <= kMaxSearchDepth; ++d)
-        for (int i = 1; i < 64; ++i)
-          table[d][i] = static_cast<float>(std::log(d) * std::log(i + 1));
-      return table;
-    }();
-    const float product =
-        kLogProducts[std::clamp(depth, 0, kMaxSearchDepth)][std::clamp(index, 0, 63)];
-    return static_cast<int>(product * static_cast<float>(tuning_.lmr_log_percent) / 100.0f);
-  }
-
   int AspirationSearch(int depth, int previous) {
     int delta = 30;
     int alpha = std::max(previous - delta, -kInfinity);
@@ -589,12 +575,7 @@ class AlphaBeta final : public LayoutSearch {
         int reduction = 0;
         if (depth >= tuning_.lmr_min_depth && i >= tuning_.lmr_min_index && m.count == 0 &&
             !m.promotes && !IsKiller(ply, KeyOf(m)) && !CanCapture(child.board, child.white)) {
-          if (tuning_.lmr_log_percent > 0) {
-            reduction = LogReduction(depth, i) - (pv_node ? 1 : 0);
-            reduction = std::clamp(reduction, 0, next_depth - 1);
-          } else {
-            reduction = (i >= tuning_.lmr_deep_index && depth >= tuning_.lmr_deep_depth) ? 2 : 1;
-          }
+          reduction = (i >= tuning_.lmr_deep_index && depth >= tuning_.lmr_deep_depth) ? 2 : 1;
         }
         score = -Search(child, next_depth - reduction, -alpha - 1, -alpha, ply + 1);
         if (!aborted_ && score > alpha && reduction > 0)

@@ -35,11 +35,6 @@ struct SearchTuning {
   int lmr_min_depth = 3;
   int lmr_deep_index = 8;
   int lmr_deep_depth = 6;
-  // Late-move reductions growing with depth and move number: a reduced
-  // move loses floor(ln(depth) * ln(index + 1) * lmr_log_percent / 100)
-  // plies (one fewer in principal-variation nodes) instead of the one or
-  // two above. 0 keeps the fixed one or two.
-  int lmr_log_percent = 0;
   // ProbCut: at this depth or more, outside principal-variation nodes and
   // where nothing can be captured, a search `probcut_reduction` plies
   // shallower that beats beta by `probcut_margin` hundredths of a man

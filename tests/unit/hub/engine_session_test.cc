@@ -179,7 +179,7 @@ TEST_F(EngineSessionTest, BadInputIsReportedAndChangesNothing) {
   Expect("error");
   Send("set-param name=search value=probcut-margin=-1");
   Expect("error");
-  Send("set-param name=search value=lmr-log-percent");
+  Send("set-param name=search value=futility-margin");
   Expect("error");
   Send("level depth=deep");
   Expect("error");
@@ -211,30 +211,30 @@ TEST_F(EngineSessionTest, SearchKnobsAreDeclaredAndTakeEffect) {
     }
   }
   EXPECT_TRUE(declared);
-  // A depth-6 search from the opening visits fewer nodes once the knobs
-  // prune more: the setting reached the search.
-  auto nodes_at_depth_6 = [&] {
+  // A depth-8 search from the opening visits more nodes once the knobs
+  // turn the shipped pruning off: the setting reached the search.
+  auto nodes_at_depth_8 = [&] {
     Send("new-game");
     Send("pos");
-    Send("level depth=6");
+    Send("level depth=8");
     Send("go think");
     std::int64_t nodes = 0;
     while (auto line = lines_.WaitFor("info", next_, milliseconds(2000))) {
       auto info = ParseEngineAnswer(*line);
       if (info.ok() && std::get<InfoAnswer>(*info).nodes)
         nodes = *std::get<InfoAnswer>(*info).nodes;
-      if (info.ok() && std::get<InfoAnswer>(*info).depth == 6) break;
+      if (info.ok() && std::get<InfoAnswer>(*info).depth == 8) break;
     }
     ExpectDone();
     return nodes;
   };
   Send("init");
-  const std::int64_t shipped = nodes_at_depth_6();
-  Send("set-param name=search value=lmr-log-percent=150,lmr-min-index=1,lmr-min-depth=2");
-  const std::int64_t pruned = nodes_at_depth_6();
+  const std::int64_t shipped = nodes_at_depth_8();
+  Send("set-param name=search value=probcut-margin=0,futility-margin=0");
+  const std::int64_t unpruned = nodes_at_depth_8();
   ExpectNone("error");
   EXPECT_GT(shipped, 0);
-  EXPECT_LT(pruned, shipped);
+  EXPECT_GT(unpruned, shipped);
 }
 
 TEST_F(EngineSessionTest, NoLegalMoveStillAnswersDone) {

@@ -20,7 +20,6 @@ constexpr std::array kKnobs = {
     Knob{"lmr-min-depth", &engine::SearchTuning::lmr_min_depth, 1, 64},
     Knob{"lmr-deep-index", &engine::SearchTuning::lmr_deep_index, 1, 64},
     Knob{"lmr-deep-depth", &engine::SearchTuning::lmr_deep_depth, 1, 64},
-    Knob{"lmr-log-percent", &engine::SearchTuning::lmr_log_percent, 0, 400},
     Knob{"probcut-margin", &engine::SearchTuning::probcut_margin, 0, 2000},
     Knob{"probcut-min-depth", &engine::SearchTuning::probcut_min_depth, 2, 64},
     Knob{"probcut-reduction", &engine::SearchTuning::probcut_reduction, 1, 16},

@@ -3,7 +3,7 @@
 // The "search" parameter: the engine's search knobs (engine/searcher.h,
 // SearchTuning) as "name=value" pairs separated by commas, for matches
 // that compare two settings of the same binary, e.g.
-//   probcut-margin=80,lmr-log-percent=50
+//   probcut-margin=80,futility-margin=0
 // Names not given keep their defaults; an empty value restores them all.
 
 #include <string>
