@@ -543,7 +543,9 @@ class AlphaBeta final : public LayoutSearch {
         (n == 1 && tuning_.single_reply_extension && ply < kMaxPly / 2) ? depth : depth - 1;
 
     MoveKey hash_move = hit.found ? hit.move : kNoMove;
-    if (!pv_node && !giveaway_ && !IsMateScore(beta) && IsQuiet(node, moves)) {
+    const bool may_cut = (depth <= tuning_.futility_max_depth && tuning_.futility_margin > 0) ||
+                         (depth >= tuning_.probcut_min_depth && tuning_.probcut_margin > 0);
+    if (may_cut && !pv_node && !giveaway_ && !IsMateScore(beta) && IsQuiet(node, moves)) {
       if (depth <= tuning_.futility_max_depth && tuning_.futility_margin > 0) {
         const int eval = StaticEval(node);
         if (eval - depth * tuning_.futility_margin >= beta) return eval;

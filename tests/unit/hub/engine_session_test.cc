@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <thread>
+#include <vector>
 
 #include "hub/commands.h"
 #include "hub/move_text.h"
@@ -52,6 +53,16 @@ class EngineSessionTest : public ::testing::Test {
     EXPECT_TRUE(move.ok()) << *done.move << ": " << move.error().message;
   }
 
+  // The "param" lines the handshake declared, read from the next line on.
+  std::vector<ParamAnswer> DeclaredParams() {
+    std::vector<ParamAnswer> params;
+    std::size_t at = next_;
+    while (auto line = lines_.WaitFor("param", at, milliseconds(100))) {
+      params.push_back(std::get<ParamAnswer>(*ParseEngineAnswer(*line)));
+    }
+    return params;
+  }
+
   LineCollector lines_;
   std::size_t next_ = 0;
   EngineSession session_;
@@ -62,11 +73,9 @@ TEST_F(EngineSessionTest, HandshakeDeclaresVariantAndLevel) {
   auto id = ParseEngineAnswer(Expect("id"));
   ASSERT_TRUE(id.ok());
   EXPECT_FALSE(std::get<IdAnswer>(*id).name.empty());
-  std::size_t at = next_;
   bool variant_seen = false;
   bool level_seen = false;
-  while (auto line = lines_.WaitFor("param", at, milliseconds(100))) {
-    auto param = std::get<ParamAnswer>(*ParseEngineAnswer(*line));
+  for (const ParamAnswer& param : DeclaredParams()) {
     if (param.name == "variant") {
       variant_seen = true;
       EXPECT_EQ(param.type, "enum");
@@ -201,10 +210,8 @@ TEST_F(EngineSessionTest, BadInputIsReportedAndChangesNothing) {
 
 TEST_F(EngineSessionTest, SearchKnobsAreDeclaredAndTakeEffect) {
   Send("hub");
-  std::size_t at = next_;
   bool declared = false;
-  while (auto line = lines_.WaitFor("param", at, milliseconds(100))) {
-    auto param = std::get<ParamAnswer>(*ParseEngineAnswer(*line));
+  for (const ParamAnswer& param : DeclaredParams()) {
     if (param.name == "search") {
       declared = true;
       EXPECT_EQ(param.value, "");
