@@ -191,14 +191,18 @@ test('a guest plays English against Easy, takes a multi-capture by tapping each 
     await openTable(page, base, created.table.tableId);
     await waitForData(page, {role: 'player', myColor: 'black'});
     // Black at the bottom: square 1 (Black's back row... top) is drawn above square 32.
-    // The board may be drawn a frame after the table's data: boundingBox()
-    // does not wait (it gave null once), so wait for both squares first.
-    const square1 = page.locator(`${screen} #board rect.sq[data-square="1"]`);
-    const square32 = page.locator(`${screen} #board rect.sq[data-square="32"]`);
-    await square1.waitFor({state: 'visible'});
-    await square32.waitFor({state: 'visible'});
-    const top1 = (await square1.boundingBox()).y;
-    const top32 = (await square32.boundingBox()).y;
+    // The board is redrawn when the table's data changes, so a square found by
+    // one call may be gone by the next (boundingBox() gave null twice in CI):
+    // both are read in one evaluation, once the board is laid out.
+    const tops = await page.waitForFunction((board) => {
+      const top = (n) => {
+        const r = document.querySelector(`${board} rect.sq[data-square="${n}"]`)?.getBoundingClientRect();
+        return r && r.height > 0 ? r.y : null;
+      };
+      const [a, b] = [top(1), top(32)];
+      return a !== null && b !== null ? [a, b] : null;
+    }, `${screen} #board`);
+    const [top1, top32] = await tops.jsonValue();
     assert.ok(top1 > top32, 'your pieces (Black, on 1-12) are at the bottom');
     assert.equal(await buttonNamed(page, 'Offer a draw').isVisible(), false, 'no draw offers to the computer');
     await assertButtonsNamed(page);
