@@ -28,6 +28,7 @@ import {
   playByTaps,
   screen,
   serverGame,
+  squareBoxes,
   statusText,
   waitForData,
   waitForMyTurn,
@@ -191,18 +192,7 @@ test('a guest plays English against Easy, takes a multi-capture by tapping each 
     await openTable(page, base, created.table.tableId);
     await waitForData(page, {role: 'player', myColor: 'black'});
     // Black at the bottom: square 1 (Black's back row... top) is drawn above square 32.
-    // The board is redrawn when the table's data changes, so a square found by
-    // one call may be gone by the next (boundingBox() gave null twice in CI):
-    // both are read in one evaluation, once the board is laid out.
-    const tops = await page.waitForFunction((board) => {
-      const top = (n) => {
-        const r = document.querySelector(`${board} rect.sq[data-square="${n}"]`)?.getBoundingClientRect();
-        return r && r.height > 0 ? r.y : null;
-      };
-      const [a, b] = [top(1), top(32)];
-      return a !== null && b !== null ? [a, b] : null;
-    }, `${screen} #board`);
-    const [top1, top32] = await tops.jsonValue();
+    const [{y: top1}, {y: top32}] = await squareBoxes(page, [1, 32]);
     assert.ok(top1 > top32, 'your pieces (Black, on 1-12) are at the bottom');
     assert.equal(await buttonNamed(page, 'Offer a draw').isVisible(), false, 'no draw offers to the computer');
     await assertButtonsNamed(page);
@@ -449,9 +439,10 @@ test('the creator seats the computer in the empty seat; the Russian board reads 
     assert.equal(onEdges.ranks.map((r) => r.name).sort().join(''), '12345678');
     assert.equal(await page.isChecked(`${screen} input[name="coordinates"]`), true);
     assert.match(await page.textContent(`${screen} label:has(input[name="coordinates"])`), /Coordinates on the edges/);
-    const box = async (square) => page.locator(`${screen} #board rect.sq[data-square="${square}"]`).boundingBox();
-    for (const name of ['a1', 'h8', 'c3', 'f6']) {
-      const at = await box(russian.notation.squareNames.indexOf(name) + 1);
+    const names = ['a1', 'h8', 'c3', 'f6'];
+    const boxes = await squareBoxes(page, names.map((name) => russian.notation.squareNames.indexOf(name) + 1));
+    for (const [i, name] of names.entries()) {
+      const at = boxes[i];
       const file = onEdges.files.find((f) => f.name === name[0]);
       const rank = onEdges.ranks.find((r) => r.name === name[1]);
       assert.ok(file.x >= at.x && file.x <= at.x + at.width, `file ${name[0]} above/below ${name}`);

@@ -6,6 +6,24 @@ import assert from 'node:assert/strict';
 
 export const screen = '.table-screen';
 
+// The boxes ({x, y, width, height}) of board squares by number, read in one
+// evaluation once every one is laid out: the board is redrawn when the
+// table's data changes, so a square found by one call may be gone by the
+// next (locator.boundingBox() gave null in CI).
+export async function squareBoxes(page, squares) {
+  const boxes = await page.waitForFunction(
+    ({board, squares}) => {
+      const found = squares.map((n) => {
+        const r = document.querySelector(`${board} rect.sq[data-square="${n}"]`)?.getBoundingClientRect();
+        return r && r.height > 0 ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
+      });
+      return found.every((box) => box !== null) ? found : null;
+    },
+    {board: `${screen} #board`, squares},
+  );
+  return boxes.jsonValue();
+}
+
 // A REST call from the page (its session cookie); a session is made first.
 export async function api(page, method, path, body) {
   return page.evaluate(
