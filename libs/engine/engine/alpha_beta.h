@@ -9,7 +9,8 @@
 // draw rules of the variant), mate-distance pruning, transposition table,
 // move ordering (hash move, captures, promotions, two killers, history),
 // PVS with a one-ply late-move reduction of quiet moves that give nothing
-// away, and a one-ply extension when only one move is legal (very common:
+// away, ProbCut and a static-evaluation cut in quiet non-PV nodes
+// (SearchTuning), and a one-ply extension when only one move is legal (very common:
 // captures are compulsory). At the horizon, quiescence plays out every
 // capture sequence (captures are forced, so there is no "stand pat" unless
 // the rule set makes them optional) and, when the opponent threatens to
@@ -543,14 +544,15 @@ class AlphaBeta final : public LayoutSearch {
         (n == 1 && tuning_.single_reply_extension && ply < kMaxPly / 2) ? depth : depth - 1;
 
     MoveKey hash_move = hit.found ? hit.move : kNoMove;
-    const bool may_cut = (depth <= tuning_.futility_max_depth && tuning_.futility_margin > 0) ||
-                         (depth >= tuning_.probcut_min_depth && tuning_.probcut_margin > 0);
-    if (may_cut && !pv_node && !giveaway_ && !IsMateScore(beta) && IsQuiet(node, moves)) {
-      if (depth <= tuning_.futility_max_depth && tuning_.futility_margin > 0) {
+    const bool static_cut = depth <= tuning_.futility_max_depth && tuning_.futility_margin > 0;
+    const bool probcut = depth >= tuning_.probcut_min_depth && tuning_.probcut_margin > 0;
+    if ((static_cut || probcut) && !pv_node && !giveaway_ && !IsMateScore(beta) &&
+        IsQuiet(node, moves)) {
+      if (static_cut) {
         const int eval = StaticEval(node);
         if (eval - depth * tuning_.futility_margin >= beta) return eval;
       }
-      if (depth >= tuning_.probcut_min_depth && tuning_.probcut_margin > 0) {
+      if (probcut) {
         const int raised = beta + tuning_.probcut_margin;
         const int score = Search(node, depth - tuning_.probcut_reduction, raised - 1, raised, ply);
         if (aborted_) return 0;
