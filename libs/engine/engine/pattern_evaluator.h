@@ -1,8 +1,8 @@
 #pragma once
 
 // The learned evaluation (pattern_features.h, weights from tools/train):
-// per-window pattern weights plus material and the hand-set evaluation as
-// one more learned input, each with an opening and an ending weight,
+// per-window pattern weights plus material, king terms, the wings' balance
+// and the hand-set evaluation as one more learned input, each with an opening and an ending weight,
 // blended by the number of men left. Scores are in the hand-set
 // evaluation's units (hundredths of a man) because the trainer starts from
 // it (classic weight 1, everything else 0) and keeps its logistic scale.
@@ -52,10 +52,23 @@ class PatternEvaluator {
       eg += plus[1] - minus[1];
     }
     const std::int16_t* s = w_ + S::kPatternWeights;
-    mg += s[2 * pattern::kManDiff] * f.man_diff + s[2 * pattern::kKingDiff] * f.king_diff +
-          s[2 * pattern::kClassic] * classic / pattern::kClassicScale;
-    eg += s[2 * pattern::kManDiff + 1] * f.man_diff + s[2 * pattern::kKingDiff + 1] * f.king_diff +
-          s[2 * pattern::kClassic + 1] * classic / pattern::kClassicScale;
+    for (int phase = 0; phase < 2; ++phase) {
+      const int terms = s[2 * pattern::kManDiff + phase] * f.man_diff +
+                        s[2 * pattern::kKingDiff + phase] * f.king_diff +
+                        s[2 * pattern::kClassic + phase] * classic / pattern::kClassicScale +
+                        s[2 * pattern::kFirstKing + phase] * f.first_king +
+                        s[2 * pattern::kBalance + phase] * f.balance / pattern::kBalanceScale;
+      (phase == 0 ? mg : eg) += terms;
+    }
+    const std::int16_t* king_square = w_ + S::kKingSquareWeights;
+    pattern::ForEachKingSquare<L>(f.white_kings, [&](int square) {
+      mg += king_square[2 * square];
+      eg += king_square[2 * square + 1];
+    });
+    pattern::ForEachKingSquare<L>(f.black_kings_turned, [&](int square) {
+      mg -= king_square[2 * square];
+      eg -= king_square[2 * square + 1];
+    });
     return (mg * f.phase + eg * (pattern::kPhaseMax - f.phase)) / pattern::kPhaseMax;
   }
 

@@ -9,9 +9,10 @@
 // holds 8 playable squares, every one empty, an own man or an opponent man
 // (kings count as empty: material terms cover them), so a window has
 // 3^8 = 6561 states, each with its own learned weight per window and game
-// phase. In the ghost-square layout (rules/layout.h) the two squares of a
-// window on one row are adjacent bits, so a window's index is four shifts
-// per colour and a base-3 table, with no PEXT.
+// phase. Kings have their own terms: a weight per square a king stands on,
+// a bonus for having one at all, and the count difference. In the ghost-square layout
+// (rules/layout.h) the two squares of a window on one row are adjacent bits, so a window's index is
+// four shifts per colour and a base-3 table, with no PEXT.
 //
 // Both colours use the same weights: black's windows are read on the board
 // turned half a turn (a bit reversal in this layout) with the colours
@@ -20,9 +21,11 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <type_traits>
 
 #include "rules/bitboard.h"
+#include "rules/geometry.h"
 #include "rules/layout.h"
 #include "rules/movegen_impl.h"
 
@@ -32,10 +35,27 @@ inline constexpr int kWindowSquares = 8;
 inline constexpr int kWindowStates = 6561;  // 3^8
 
 // Weights after the pattern tables, in this order (each for the opening
-// and the ending phase): a man and a king more than the opponent, and the
-// hand-set evaluation (evaluator.h) scaled by value / kClassicScale.
-enum Scalar : int { kManDiff = 0, kKingDiff = 1, kClassic = 2, kScalarCount = 3 };
+// and the ending phase): a man and a king more than the opponent, the
+// hand-set evaluation (evaluator.h) scaled by value / kClassicScale, having
+// a king when the opponent has none (the first king is worth more than the
+// next), and the balance of the men between the wings (|black's skew| -
+// |white's skew|, a skew being the sum of each man's column offset from the
+// board's centre, in half columns) scaled by value / kBalanceScale.
+// A king-square table follows the scalars: one weight per square, read from
+// each side's own side of the board.
+enum Scalar : int {
+  kManDiff = 0,
+  kKingDiff = 1,
+  kClassic = 2,
+  kFirstKing = 3,
+  kBalance = 4,
+  kScalarCount = 5
+};
 inline constexpr int kClassicScale = 1024;
+inline constexpr int kBalanceScale = 16;
+// Files of the first layout stop after kClassic (no king terms, no
+// balance); they are read with those weights at 0 (pattern_weights.h).
+inline constexpr int kLegacyScalarCount = 3;
 // The phase runs from 64 (every man on the board) to 0 (none).
 inline constexpr int kPhaseMax = 64;
 
@@ -49,9 +69,31 @@ struct Shape {
   using Bits = typename L::Bits;
   static constexpr int kBands = (L::kSize - 2) / 2;  // window rows (and columns) 0, 2, .., N-4
   static constexpr int kWindows = kBands * kBands;
-  // Weights: per window and state an (opening, ending) pair, then the scalars.
+  // Weights: per window and state an (opening, ending) pair, then the
+  // scalars, then the king squares.
   static constexpr int kPatternWeights = kWindows * kWindowStates * 2;
-  static constexpr int kWeightCount = kPatternWeights + 2 * kScalarCount;
+  static constexpr int kKingSquareWeights = kPatternWeights + 2 * kScalarCount;
+  static constexpr int kWeightCount = kKingSquareWeights + 2 * L::kSquares;
+  static constexpr int kLegacyWeightCount = kPatternWeights + 2 * kLegacyScalarCount;
+
+  // The squares of each column, for the men's skew.
+  static constexpr std::array<Bits, L::kSize> kColumn = [] {
+    std::array<Bits, L::kSize> columns{};
+    for (int square = 1; square <= L::kSquares; ++square) {
+      columns[rules::SquareToRowColumn(L::kBoard, square).column] |=
+          rules::BitAt<Bits>(L::BitOfSquare(square));
+    }
+    return columns;
+  }();
+
+  // Sum over `men` of (2 * column - (size - 1)): negative when they lean
+  // to the left wing.
+  static int Skew(Bits men) {
+    int skew = 0;
+    for (int c = 0; c < L::kSize; ++c)
+      skew += (2 * c - (L::kSize - 1)) * rules::PopCount(men & kColumn[c]);
+    return skew;
+  }
 
   // The bit of the window's left square on each of its four rows: rows
   // 2*band_row .. +3, squares band_column and band_column+1 of each row
@@ -111,7 +153,19 @@ struct Features {
   int phase = 0;                                                // 0..kPhaseMax
   int man_diff = 0;                                             // white minus black
   int king_diff = 0;
+  int first_king = 0;  // (white has a king) - (black has a king)
+  int balance = 0;     // |black's skew| - |white's skew|
+  // The kings, black's on the board turned half a turn, so that both are
+  // read from their own side (king-square weights).
+  typename L::Bits white_kings = 0;
+  typename L::Bits black_kings_turned = 0;
 };
+
+// Each king's square index (0-based) from its own side.
+template <class L, class Visit>
+void ForEachKingSquare(typename L::Bits kings, Visit&& visit) {
+  while (kings != 0) visit(L::kSquareOfBit[rules::LowestBit(rules::PopLowest(kings))] - 1);
+}
 
 // Positions the patterns know nothing about (no man left) or where the
 // hand-set evaluation's draw knowledge must decide (a side with a single
@@ -130,7 +184,13 @@ Features<L> ExtractFeatures(const rules::internal::Board<L>& b, int men_per_side
   const int wm_n = rules::PopCount(wm);
   const int bm_n = rules::PopCount(bm);
   f.man_diff = wm_n - bm_n;
-  f.king_diff = rules::PopCount(b.white & b.kings) - rules::PopCount(b.black & b.kings);
+  const auto wk = b.white & b.kings;
+  const auto bk = b.black & b.kings;
+  f.king_diff = rules::PopCount(wk) - rules::PopCount(bk);
+  f.first_king = (wk != 0 ? 1 : 0) - (bk != 0 ? 1 : 0);
+  f.balance = std::abs(S::Skew(bm)) - std::abs(S::Skew(wm));
+  f.white_kings = wk;
+  f.black_kings_turned = S::Turn(bk);
   const int men = wm_n + bm_n;
   f.phase = men >= 2 * men_per_side ? kPhaseMax : kPhaseMax * men / (2 * men_per_side);
   const auto bm_turned = S::Turn(bm);

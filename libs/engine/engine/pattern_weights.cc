@@ -63,17 +63,37 @@ std::optional<std::string_view> PatternFamily(const rules::Variant& variant) {
   return std::nullopt;
 }
 
-std::uint64_t PatternLayoutHash(int board_dimension) {
+namespace {
+
+std::uint64_t LayoutHash(int board_dimension, int weight_count, int scalar_count) {
   std::vector<std::uint8_t> desc;
   const char tag[] = "draughts-pattern-windows-4x4-men-3state";
   desc.insert(desc.end(), tag, tag + sizeof(tag) - 1);
   PutU32(desc, static_cast<std::uint32_t>(board_dimension));
-  PutU32(desc, static_cast<std::uint32_t>(PatternWeightCount(board_dimension)));
+  PutU32(desc, static_cast<std::uint32_t>(weight_count));
   PutU32(desc, pattern::kWindowStates);
-  PutU32(desc, pattern::kScalarCount);
+  PutU32(desc, static_cast<std::uint32_t>(scalar_count));
   PutU32(desc, pattern::kClassicScale);
   PutU32(desc, pattern::kPhaseMax);
+  if (scalar_count > pattern::kLegacyScalarCount) PutU32(desc, pattern::kBalanceScale);
   return Fnv1a(desc);
+}
+
+int LegacyWeightCount(int board_dimension) {
+  if (board_dimension == 8) return pattern::Shape<rules::Layout8>::kLegacyWeightCount;
+  if (board_dimension == 10) return pattern::Shape<rules::Layout10>::kLegacyWeightCount;
+  return 0;
+}
+
+}  // namespace
+
+std::uint64_t PatternLayoutHash(int board_dimension) {
+  return LayoutHash(board_dimension, PatternWeightCount(board_dimension), pattern::kScalarCount);
+}
+
+std::uint64_t LegacyPatternLayoutHash(int board_dimension) {
+  return LayoutHash(board_dimension, LegacyWeightCount(board_dimension),
+                    pattern::kLegacyScalarCount);
 }
 
 int PatternWeightCount(int board_dimension) {
@@ -131,13 +151,16 @@ rules::Result<PatternWeights> ParseWeights(std::span<const std::uint8_t> bytes,
                             "-square board, expected " + std::to_string(expected_board_dimension));
   }
   const std::uint64_t layout = r.Get(8);
-  if (layout != PatternLayoutHash(w.board_dimension)) {
+  const bool legacy = layout == LegacyPatternLayoutHash(w.board_dimension);
+  if (layout != PatternLayoutHash(w.board_dimension) && !legacy) {
     return rules::MakeError(what + "feature layout hash mismatch (made for another layout)");
   }
   const auto count = static_cast<std::uint32_t>(r.Get(4));
-  if (count != static_cast<std::uint32_t>(PatternWeightCount(w.board_dimension))) {
+  const int expected_count =
+      legacy ? LegacyWeightCount(w.board_dimension) : PatternWeightCount(w.board_dimension);
+  if (count != static_cast<std::uint32_t>(expected_count)) {
     return rules::MakeError(what + "holds " + std::to_string(count) + " weights, expected " +
-                            std::to_string(PatternWeightCount(w.board_dimension)));
+                            std::to_string(expected_count));
   }
   if (!r.Has(2 * std::size_t{count} + 8)) return rules::MakeError(what + "truncated weights");
   w.values.resize(count);
@@ -150,6 +173,9 @@ rules::Result<PatternWeights> ParseWeights(std::span<const std::uint8_t> bytes,
     return rules::MakeError(what + "checksum mismatch (corrupt file)");
   }
   if (r.Has(1)) return rules::MakeError(what + "trailing bytes after the checksum");
+  // The first layout's weights are a prefix of today's: the terms it did
+  // not have weigh nothing.
+  w.values.resize(static_cast<std::size_t>(PatternWeightCount(w.board_dimension)), 0);
   return w;
 }
 

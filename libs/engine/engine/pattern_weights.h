@@ -8,13 +8,15 @@
 //   u32      format version (kWeightsFormatVersion)
 //   u32      family name length, then the name (e.g. "international")
 //   u32      board dimension (8 or 10)
-//   u64      feature layout hash (LayoutHash: windows, states, scalars)
+//   u64      feature layout hash (PatternLayoutHash: windows, states, scalars)
 //   u32      weight count, then that many int16
 //   u64      FNV-1a 64 of every byte before it
 //
 // A file whose version, family, board, layout or checksum does not match
 // is refused with a clear error, and the engine keeps its hand-set
-// evaluation for that rule set.
+// evaluation for that rule set. A file of the first layout (patterns,
+// material and the hand-set evaluation only: LegacyPatternLayoutHash) is
+// read with the terms added since at 0, so it evaluates as it always did.
 
 #include <cstdint>
 #include <optional>
@@ -33,7 +35,7 @@ inline constexpr std::uint32_t kWeightsFormatVersion = 1;
 struct PatternWeights {
   std::string family;
   int board_dimension = 0;
-  std::vector<std::int16_t> values;  // Shape<L>::kWeightCount of them
+  std::vector<std::int16_t> values;  // Shape<L>::kWeightCount of them (once parsed)
 };
 
 // The weights family of a rule set, or nullopt when none is trained for it
@@ -43,6 +45,7 @@ std::optional<std::string_view> PatternFamily(const rules::Variant& variant);
 // Identifies the feature layout a board dimension uses; a file made for
 // another layout is refused.
 std::uint64_t PatternLayoutHash(int board_dimension);
+std::uint64_t LegacyPatternLayoutHash(int board_dimension);
 // Shape<L>::kWeightCount for that board dimension, 0 if it has no patterns.
 int PatternWeightCount(int board_dimension);
 

@@ -125,6 +125,96 @@ TEST(EnginePatternEval, CorruptOrMismatchedFilesAreRefusedWithAReason) {
   refused({}, "international", 10, "magic");
 }
 
+// A file of the first layout (patterns, material, hand-set weight only),
+// written as the trainer wrote them before the king and balance terms.
+std::vector<std::uint8_t> LegacyFile(const PatternWeights& w) {
+  auto bytes = SerializeWeights(w);
+  const std::size_t layout_at = 8 + 4 + 4 + w.family.size() + 4;
+  const std::uint64_t legacy = LegacyPatternLayoutHash(w.board_dimension);
+  for (int i = 0; i < 8; ++i) bytes[layout_at + i] = static_cast<std::uint8_t>(legacy >> (8 * i));
+  const std::size_t legacy_count =
+      w.values.size() - 2 * (pattern::kScalarCount - pattern::kLegacyScalarCount) -
+      2 * static_cast<std::size_t>(w.board_dimension * w.board_dimension / 2);
+  for (int i = 0; i < 4; ++i) {
+    bytes[layout_at + 8 + i] = static_cast<std::uint8_t>(legacy_count >> (8 * i));
+  }
+  bytes.resize(layout_at + 8 + 4 + 2 * legacy_count);
+  std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64, as the format says
+  for (std::uint8_t b : bytes) {
+    h ^= b;
+    h *= 0x100000001b3ull;
+  }
+  for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<std::uint8_t>(h >> (8 * i)));
+  return bytes;
+}
+
+TEST(EnginePatternEval, FirstLayoutFilesReadWithTheNewTermsAtZero) {
+  const PatternWeights w = RandomWeights("international", 10, 16);
+  const std::size_t legacy_count = pattern::Shape<rules::Layout10>::kLegacyWeightCount;
+  auto parsed = ParseWeights(LegacyFile(w), "international", 10);
+  ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+  ASSERT_EQ(parsed->values.size(), w.values.size());
+  for (std::size_t i = 0; i < w.values.size(); ++i) {
+    ASSERT_EQ(parsed->values[i], i < legacy_count ? w.values[i] : 0) << i;
+  }
+  // The first layout's hash with today's weight count is neither layout.
+  auto mixed = LegacyFile(w);
+  mixed[8 + 4 + 4 + 13 + 4] ^= 1;
+  EXPECT_FALSE(ParseWeights(mixed, "international", 10).ok());
+}
+
+// The king and wing terms, read off a hand-made position: every other
+// weight is 0, so the score is exactly what they say.
+TEST(EnginePatternEval, KingSquaresFirstKingAndBalanceScoreAsDocumented) {
+  using L = rules::Layout10;
+  using S = pattern::Shape<L>;
+  const rules::Variant variant = VariantOrDie("international");
+  PatternWeights w;
+  w.family = "international";
+  w.board_dimension = 10;
+  w.values.assign(S::kWeightCount, 0);
+  std::int16_t* s = w.values.data() + S::kPatternWeights;
+  s[2 * pattern::kFirstKing] = 100;      // opening
+  s[2 * pattern::kFirstKing + 1] = 300;  // ending
+  s[2 * pattern::kBalance] = 2 * pattern::kBalanceScale;
+  s[2 * pattern::kBalance + 1] = 2 * pattern::kBalanceScale;
+  std::int16_t* king_square = w.values.data() + S::kKingSquareWeights;
+  king_square[2 * (28 - 1)] = 7;  // a king on square 28, from its own side
+  king_square[2 * (28 - 1) + 1] = 7;
+  king_square[2 * (23 - 1)] = 11;
+  king_square[2 * (23 - 1) + 1] = 11;
+  const PatternEvaluator<L> eval(w, EvalParamsFor(variant));
+
+  // White: a king on 28, men on 46 and 50 (columns 0 and 8: -9 and +7, a
+  // skew of -2); black: a king on 23 (square 28 from black's side) and men
+  // on 1 and 6 (columns 1 and 0: -7 and -9, a skew of -16). Both have a
+  // king, so the first-king term is 0; the kings on the same square from
+  // their sides cancel; balance = |-16| - |-2| = 14, times 2.
+  auto position = rules::ParseFen(variant, "W:WK28,46,50:BK23,1,6");
+  ASSERT_TRUE(position.ok()) << position.error().message;
+  const auto board = rules::internal::Board<L>::FromPosition(*position);
+  const auto f = pattern::ExtractFeatures<L>(board, 20);
+  EXPECT_EQ(f.balance, 14);
+  EXPECT_EQ(f.first_king, 0);
+  EXPECT_EQ(eval.EvaluateForWhite(board), 28);
+
+  // Without black's king: white alone has one (+100 opening, +300 ending,
+  // blended by 5 men of 40: phase 8 of 64), its king on 28 counts 7, and
+  // black's men on 1, 6 and 10 have a skew of -7 - 9 + 7 = -9.
+  auto no_black_king = rules::ParseFen(variant, "W:WK28,46,50:B1,6,10");
+  ASSERT_TRUE(no_black_king.ok());
+  const auto board2 = rules::internal::Board<L>::FromPosition(*no_black_king);
+  const auto f2 = pattern::ExtractFeatures<L>(board2, 20);
+  EXPECT_EQ(f2.first_king, 1);
+  EXPECT_EQ(f2.balance, 9 - 2);
+  EXPECT_EQ(f2.phase, 8);
+  const int phase = f2.phase;
+  const int mg = 100 + 7 + 2 * f2.balance;
+  const int eg = 300 + 7 + 2 * f2.balance;
+  EXPECT_EQ(eval.EvaluateForWhite(board2),
+            (mg * phase + eg * (pattern::kPhaseMax - phase)) / pattern::kPhaseMax);
+}
+
 template <class L>
 void CheckSymmetry(const rules::Variant& variant, const PatternWeights& weights) {
   const PatternEvaluator<L> eval(weights, EvalParamsFor(variant));

@@ -100,6 +100,13 @@ TEST(TrainFit, RecoversEachIdentifiableWeight) {
   s[2 * p::kManDiff + 1] = 110;
   s[2 * p::kKingDiff] = 150;
   s[2 * p::kKingDiff + 1] = 220;
+  s[2 * p::kFirstKing] = 90;
+  s[2 * p::kFirstKing + 1] = 40;
+  s[2 * p::kBalance] = -48;  // -3 a half column
+  s[2 * p::kBalance + 1] = 32;
+  float* king_square = truth.data() + S::kKingSquareWeights;
+  king_square[2 * 4] = 60;  // a king on square 5 (from its side)
+  king_square[2 * 4 + 1] = -40;
 
   constexpr double kK = 80;
   std::mt19937_64 rng(17);
@@ -109,6 +116,11 @@ TEST(TrainFit, RecoversEachIdentifiableWeight) {
     e.features.phase = static_cast<int>(rng() % (p::kPhaseMax + 1));
     e.features.man_diff = static_cast<int>(rng() % 5) - 2;
     e.features.king_diff = static_cast<int>(rng() % 3) - 1;
+    e.features.first_king = static_cast<int>(rng() % 3) - 1;
+    e.features.balance = static_cast<int>(rng() % 41) - 20;
+    // A white king on square 5 or 6, black's on its square 5 or none.
+    e.features.white_kings = rules::BitAt<L::Bits>(L::BitOfIndex(4 + static_cast<int>(rng() % 2)));
+    e.features.black_kings_turned = rng() % 2 ? rules::BitAt<L::Bits>(L::BitOfIndex(4)) : 0;
     e.classic = 0;
     e.target = static_cast<float>(Sigmoid(Score(truth, e) / kK));
   }
@@ -129,14 +141,23 @@ TEST(TrainFit, RecoversEachIdentifiableWeight) {
     }
   }
   const float* fitted = w.data() + S::kPatternWeights;
-  for (int i : {2 * p::kManDiff, 2 * p::kManDiff + 1, 2 * p::kKingDiff, 2 * p::kKingDiff + 1}) {
-    EXPECT_NEAR(fitted[i], s[i], 0.05 * s[i]) << "scalar " << i;
+  for (int i : {2 * p::kManDiff, 2 * p::kManDiff + 1, 2 * p::kKingDiff, 2 * p::kKingDiff + 1,
+                2 * p::kFirstKing, 2 * p::kFirstKing + 1, 2 * p::kBalance, 2 * p::kBalance + 1}) {
+    EXPECT_NEAR(fitted[i], s[i], 0.05 * std::abs(s[i])) << "scalar " << i;
+  }
+  // Square 5's weight is seen apart from square 6's (the king count is not
+  // tied to it), so the difference of the two is identifiable.
+  const float* fitted_square = w.data() + S::kKingSquareWeights;
+  for (int phase = 0; phase < 2; ++phase) {
+    EXPECT_NEAR(fitted_square[2 * 4 + phase] - fitted_square[2 * 5 + phase],
+                king_square[2 * 4 + phase], 3.0)
+        << "king square 5, phase " << phase;
   }
 }
 
-// --freeze-material and --freeze-classic: labels that call for other
-// material and hand-set weights must leave the frozen ones at their start
-// while the rest still learns.
+// --freeze-material, --freeze-classic and --freeze-patterns: labels that
+// call for other weights must leave the frozen ones at their start while
+// the rest still learns.
 TEST(TrainFit, FrozenScalarsKeepTheirStartWhileTheRestLearns) {
   namespace p = engine::pattern;
   std::vector<float> truth(S::kWeightCount, 0.0f);
@@ -146,6 +167,7 @@ TEST(TrainFit, FrozenScalarsKeepTheirStartWhileTheRestLearns) {
   s[2 * p::kKingDiff + 1] = 200;
   s[2 * p::kClassic] = p::kClassicScale / 2;
   s[2 * p::kClassic + 1] = 2 * p::kClassicScale;
+  s[2 * p::kFirstKing + 1] = 120;
 
   constexpr double kK = 80;
   std::mt19937_64 rng(23);
@@ -155,33 +177,43 @@ TEST(TrainFit, FrozenScalarsKeepTheirStartWhileTheRestLearns) {
     e.features.phase = static_cast<int>(rng() % (p::kPhaseMax + 1));
     e.features.man_diff = static_cast<int>(rng() % 5) - 2;
     e.features.king_diff = static_cast<int>(rng() % 3) - 1;
+    e.features.first_king = static_cast<int>(rng() % 3) - 1;
     e.classic = static_cast<float>(static_cast<int>(rng() % 201) - 100);
     e.target = static_cast<float>(Sigmoid(Score(truth, e) / kK));
   }
-  for (const bool freeze_material : {false, true}) {
-    for (const bool freeze_classic : {false, true}) {
-      FitOptions options;
-      options.fixed_k = kK;
-      options.l2 = 0;
-      options.epochs = 4;
-      options.batch = 64;
-      options.freeze_material = freeze_material;
-      options.freeze_classic = freeze_classic;
-      const std::vector<float> start = InitialWeights<L>();
-      std::vector<float> w = start;
-      std::vector<Example<L>> copy = examples;
-      const FitReport report = Fit<L>(copy, options, w, [](int, const FitReport&) {});
-      EXPECT_LT(report.holdout_loss.back(), report.holdout_loss_classic);
+  for (int flags = 0; flags < 8; ++flags) {
+    const bool freeze_material = flags & 1;
+    const bool freeze_classic = flags & 2;
+    const bool freeze_patterns = flags & 4;
+    FitOptions options;
+    options.fixed_k = kK;
+    options.l2 = 0;
+    options.epochs = 4;
+    options.batch = 64;
+    options.freeze_material = freeze_material;
+    options.freeze_classic = freeze_classic;
+    options.freeze_patterns = freeze_patterns;
+    const std::vector<float> start = InitialWeights<L>();
+    std::vector<float> w = start;
+    std::vector<Example<L>> copy = examples;
+    const FitReport report = Fit<L>(copy, options, w, [](int, const FitReport&) {});
+    EXPECT_LT(report.holdout_loss.back(), report.holdout_loss_classic) << flags;
+    if (freeze_patterns) {
+      for (int i = 0; i < S::kPatternWeights; ++i) ASSERT_EQ(w[i], start[i]) << "pattern " << i;
+    } else {
       EXPECT_NE(w[2 * 9] - w[0], start[2 * 9] - start[0]) << "patterns must still learn";
-      const float* fitted = w.data() + S::kPatternWeights;
-      const float* initial = start.data() + S::kPatternWeights;
-      for (int i = 0; i < 2 * p::kScalarCount; ++i) {
-        const bool frozen = i < 2 * p::kClassic ? freeze_material : freeze_classic;
-        if (frozen) {
-          EXPECT_EQ(fitted[i], initial[i]) << "scalar " << i;
-        } else if (s[i] != initial[i]) {
-          EXPECT_NE(fitted[i], initial[i]) << "scalar " << i;
-        }
+    }
+    const float* fitted = w.data() + S::kPatternWeights;
+    const float* initial = start.data() + S::kPatternWeights;
+    for (int i = 0; i < 2 * p::kScalarCount; ++i) {
+      const int scalar = i / 2;
+      const bool frozen = scalar == p::kClassic                               ? freeze_classic
+                          : (scalar == p::kManDiff || scalar == p::kKingDiff) ? freeze_material
+                                                                              : false;
+      if (frozen) {
+        EXPECT_EQ(fitted[i], initial[i]) << "scalar " << i << " flags " << flags;
+      } else if (s[i] != initial[i]) {
+        EXPECT_NE(fitted[i], initial[i]) << "scalar " << i << " flags " << flags;
       }
     }
   }

@@ -6,8 +6,8 @@
 // (in floating point), minimised by Adam over mini-batches with an L2
 // penalty on the pattern weights. K is fitted first so that the hand-set
 // evaluation alone predicts the labels best; training then starts from it
-// (classic weight 1, everything else 0), so the learned weights stay in
-// the hand-set evaluation's units and the first epoch can only improve on it.
+// (classic weight 1, everything else 0) or from an earlier set's weights,
+// so the learned weights stay in the hand-set evaluation's units.
 
 #include <algorithm>
 #include <cmath>
@@ -42,6 +42,9 @@ struct FitOptions {
   // the patterns (and material, unless frozen) are learned. On International
   // this lost to the learned rescaling (docs/BENCHMARKS.md).
   bool freeze_classic = false;
+  // Keep the pattern tables at their start (with --init, the weights of an
+  // earlier set), so that only the scalars and the king squares learn.
+  bool freeze_patterns = false;
   // Shuffle all examples before setting the held-out share apart (the
   // held-out loss then shares games with training, so it flatters; kept to
   // rebuild data/eval/english-v1.weights exactly).
@@ -53,7 +56,8 @@ struct FitReport {
   double k = 0;
   std::size_t train_count = 0;
   std::size_t holdout_count = 0;
-  double holdout_loss_classic = 0;   // before training (the hand-set evaluation)
+  double holdout_loss_classic = 0;   // the hand-set evaluation
+  double holdout_loss_start = 0;     // the weights training starts from
   std::vector<double> holdout_loss;  // after each epoch
   std::vector<double> train_loss;
 };
@@ -93,10 +97,22 @@ double Score(const std::vector<float>& w, const Example<L>& e) {
   }
   const float* s = w.data() + S::kPatternWeights;
   const double classic = e.classic / p::kClassicScale;
-  mg += s[2 * p::kManDiff] * e.features.man_diff + s[2 * p::kKingDiff] * e.features.king_diff +
-        s[2 * p::kClassic] * classic;
-  eg += s[2 * p::kManDiff + 1] * e.features.man_diff +
-        s[2 * p::kKingDiff + 1] * e.features.king_diff + s[2 * p::kClassic + 1] * classic;
+  const double balance = static_cast<double>(e.features.balance) / p::kBalanceScale;
+  for (int phase = 0; phase < 2; ++phase) {
+    (phase == 0 ? mg : eg) +=
+        s[2 * p::kManDiff + phase] * e.features.man_diff +
+        s[2 * p::kKingDiff + phase] * e.features.king_diff + s[2 * p::kClassic + phase] * classic +
+        s[2 * p::kFirstKing + phase] * e.features.first_king + s[2 * p::kBalance + phase] * balance;
+  }
+  const float* king_square = w.data() + S::kKingSquareWeights;
+  p::ForEachKingSquare<L>(e.features.white_kings, [&](int square) {
+    mg += king_square[2 * square];
+    eg += king_square[2 * square + 1];
+  });
+  p::ForEachKingSquare<L>(e.features.black_kings_turned, [&](int square) {
+    mg -= king_square[2 * square];
+    eg -= king_square[2 * square + 1];
+  });
   const double a = static_cast<double>(e.features.phase) / p::kPhaseMax;
   return mg * a + eg * (1 - a);
 }
@@ -120,12 +136,23 @@ void AddGradient(const Example<L>& e, double g, std::vector<double>& grad) {
   }
   double* s = grad.data() + S::kPatternWeights;
   const double classic = e.classic / p::kClassicScale;
-  s[2 * p::kManDiff] += gm * e.features.man_diff;
-  s[2 * p::kManDiff + 1] += ge * e.features.man_diff;
-  s[2 * p::kKingDiff] += gm * e.features.king_diff;
-  s[2 * p::kKingDiff + 1] += ge * e.features.king_diff;
-  s[2 * p::kClassic] += gm * classic;
-  s[2 * p::kClassic + 1] += ge * classic;
+  const double balance = static_cast<double>(e.features.balance) / p::kBalanceScale;
+  const double values[p::kScalarCount] = {static_cast<double>(e.features.man_diff),
+                                          static_cast<double>(e.features.king_diff), classic,
+                                          static_cast<double>(e.features.first_king), balance};
+  for (int i = 0; i < p::kScalarCount; ++i) {
+    s[2 * i] += gm * values[i];
+    s[2 * i + 1] += ge * values[i];
+  }
+  double* king_square = grad.data() + S::kKingSquareWeights;
+  p::ForEachKingSquare<L>(e.features.white_kings, [&](int square) {
+    king_square[2 * square] += gm;
+    king_square[2 * square + 1] += ge;
+  });
+  p::ForEachKingSquare<L>(e.features.black_kings_turned, [&](int square) {
+    king_square[2 * square] -= gm;
+    king_square[2 * square + 1] -= ge;
+  });
 }
 
 template <class L>
@@ -182,6 +209,19 @@ std::vector<float> InitialWeights() {
   return w;
 }
 
+// Whether weight `j` keeps its start under `options`.
+template <class L>
+bool Frozen(std::size_t j, const FitOptions& options) {
+  using S = engine::pattern::Shape<L>;
+  namespace p = engine::pattern;
+  if (j < static_cast<std::size_t>(S::kPatternWeights)) return options.freeze_patterns;
+  if (j >= static_cast<std::size_t>(S::kKingSquareWeights)) return false;
+  const auto scalar = static_cast<int>(j - S::kPatternWeights) / 2;
+  if (scalar == p::kManDiff || scalar == p::kKingDiff) return options.freeze_material;
+  if (scalar == p::kClassic) return options.freeze_classic;
+  return false;
+}
+
 // Fits `w` in place and reports the losses. The last options.holdout
 // share of `examples` is held out: keep them in file order, so the held-out
 // positions come from other games than the trained ones (positions of one
@@ -202,6 +242,7 @@ FitReport Fit(std::vector<Example<L>>& examples, const FitOptions& options, std:
   const double k = report.k;
   report.holdout_loss_classic =
       MeanLoss(InitialWeights<L>(), examples, train_end, examples.size(), k);
+  report.holdout_loss_start = MeanLoss(w, examples, train_end, examples.size(), k);
 
   const std::size_t n = w.size();
   std::vector<double> grad(n, 0.0), m(n, 0.0), v(n, 0.0);
@@ -227,14 +268,7 @@ FitReport Fit(std::vector<Example<L>>& examples, const FitOptions& options, std:
       for (std::size_t j = 0; j < n; ++j) {
         double g = grad[j];
         if (j < static_cast<std::size_t>(S::kPatternWeights)) g += options.l2 * w[j];
-        if (options.freeze_material && j >= static_cast<std::size_t>(S::kPatternWeights) &&
-            j < static_cast<std::size_t>(S::kPatternWeights + 2 * engine::pattern::kClassic)) {
-          g = 0;
-        }
-        if (options.freeze_classic &&
-            j >= static_cast<std::size_t>(S::kPatternWeights + 2 * engine::pattern::kClassic)) {
-          g = 0;
-        }
+        if (Frozen<L>(j, options)) g = 0;
         grad[j] = 0;
         if (g == 0 && m[j] == 0) continue;  // untouched pattern, nothing to move
         m[j] = beta1 * m[j] + (1 - beta1) * g;

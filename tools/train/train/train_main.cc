@@ -4,17 +4,21 @@
 //   train --variant=international --data=FILE [--data=FILE]... --out=FILE
 //         [--epochs=8] [--lr=1.0] [--l2=1e-4] [--batch=256] [--holdout=0.05]
 //         [--lambda=1.0] [--freeze-material=0|1] [--freeze-classic=0|1]
-//         [--shuffle-holdout=0|1] [--seed=1]
+//         [--shuffle-holdout=0|1] [--seed=1] [--init=WEIGHTS] [--freeze-patterns=0|1]
 //
 // --lambda blends the label: lambda * game result + (1 - lambda) *
-// sigmoid(search score / K). Prints K, the held-out loss of the hand-set
-// evaluation and of the learned one after each epoch.
+// sigmoid(search score / K). --init starts from an earlier weights file
+// (of either layout, pattern_weights.h) instead of the hand-set
+// evaluation; with --freeze-patterns=1 only the other terms then learn.
+// Prints K, the held-out loss of the hand-set evaluation, of the start and
+// of the learned weights after each epoch.
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,13 +39,15 @@ using namespace draughts;
 int Usage(std::string_view why) {
   std::cerr << "train: " << why << "\n"
             << "usage: train --variant=ID --data=FILE [--data=FILE]... --out=FILE [--epochs=N]\n"
-               "             [--lr=X] [--l2=X] [--batch=N] [--holdout=X] [--lambda=X] [--seed=N]\n";
+               "             [--lr=X] [--l2=X] [--batch=N] [--holdout=X] [--lambda=X] [--seed=N]\n"
+               "             [--init=WEIGHTS] [--freeze-patterns=0|1]\n";
   return 2;
 }
 
 struct Args {
   std::vector<std::string> data;
   std::string out;
+  std::string init;
   double lambda = 1.0;
   train::FitOptions fit;
 };
@@ -93,21 +99,41 @@ int Run(const rules::Variant& variant, std::string_view family, const Args& args
     fit.fixed_k = k;
   }
   std::vector<float> w = train::InitialWeights<L>();
+  if (!args.init.empty()) {
+    std::ifstream in(args.init, std::ios::binary);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                          std::istreambuf_iterator<char>());
+    auto start = engine::ParseWeights(bytes, family, L::kSize);
+    if (!start.ok()) return Usage("--init: " + start.error().message);
+    w.assign(start->values.begin(), start->values.end());
+  }
   const auto report = train::Fit<L>(examples, fit, w, [&](int epoch, const train::FitReport& r) {
     if (epoch == 0) {
       std::printf(
-          "K = %.1f; held-out loss of the hand-set evaluation: %.5f (%zu train, %zu held out)\n",
-          r.k, r.holdout_loss_classic, r.train_count, r.holdout_count);
+          "K = %.1f; held-out loss of the hand-set evaluation: %.5f, of the start: %.5f (%zu "
+          "train, %zu held out)\n",
+          r.k, r.holdout_loss_classic, r.holdout_loss_start, r.train_count, r.holdout_count);
     }
     std::printf("epoch %d: train loss %.5f, held-out loss %.5f\n", epoch + 1, r.train_loss.back(),
                 r.holdout_loss.back());
     std::fflush(stdout);
   });
   using S = engine::pattern::Shape<L>;
+  namespace p = engine::pattern;
   const float* s = w.data() + S::kPatternWeights;
-  std::printf("man %+.1f/%+.1f, king %+.1f/%+.1f, hand-set x%.3f/x%.3f (opening/ending)\n", s[0],
-              s[1], s[2], s[3], s[4] / engine::pattern::kClassicScale,
-              s[5] / engine::pattern::kClassicScale);
+  std::printf(
+      "man %+.1f/%+.1f, king %+.1f/%+.1f, first king %+.1f/%+.1f, balance %+.2f/%+.2f a half "
+      "column, hand-set x%.3f/x%.3f (opening/ending)\n",
+      s[2 * p::kManDiff], s[2 * p::kManDiff + 1], s[2 * p::kKingDiff], s[2 * p::kKingDiff + 1],
+      s[2 * p::kFirstKing], s[2 * p::kFirstKing + 1], s[2 * p::kBalance] / p::kBalanceScale,
+      s[2 * p::kBalance + 1] / p::kBalanceScale, s[2 * p::kClassic] / p::kClassicScale,
+      s[2 * p::kClassic + 1] / p::kClassicScale);
+  std::printf("king squares (opening/ending), square 1 first:");
+  for (int square = 0; square < L::kSquares; ++square) {
+    const float* k = w.data() + S::kKingSquareWeights + 2 * square;
+    std::printf(" %.0f/%.0f", k[0], k[1]);
+  }
+  std::printf("\n");
 
   engine::PatternWeights weights;
   weights.family = std::string(family);
@@ -144,6 +170,8 @@ int main(int argc, char** argv) {
       args.data.push_back(value);
     } else if (flag == "--out") {
       args.out = value;
+    } else if (flag == "--init") {
+      args.init = value;
     } else if (!numeric) {
       return Usage("bad " + std::string(flag));
     } else if (flag == "--epochs" && number >= 1 && number <= 1000) {
@@ -162,6 +190,8 @@ int main(int argc, char** argv) {
       args.fit.freeze_material = number == 1;
     } else if (flag == "--freeze-classic" && (number == 0 || number == 1)) {
       args.fit.freeze_classic = number == 1;
+    } else if (flag == "--freeze-patterns" && (number == 0 || number == 1)) {
+      args.fit.freeze_patterns = number == 1;
     } else if (flag == "--shuffle-holdout" && (number == 0 || number == 1)) {
       args.fit.shuffle_before_holdout = number == 1;
     } else if (flag == "--seed" && number >= 0) {
