@@ -24,7 +24,10 @@ class PatternEvaluator {
 
   // `weights` must outlive the evaluator and hold S::kWeightCount values.
   PatternEvaluator(const PatternWeights& weights, const EvalParams& params)
-      : w_(weights.values.data()), classic_(params), men_per_side_(params.men_per_side) {}
+      : w_(weights.values.data()),
+        classic_(params),
+        men_per_side_(params.men_per_side),
+        king_and_balance_(UsesKingAndBalanceTerms(weights)) {}
 
   // From the point of view of the side to move.
   int Evaluate(const Board& b, bool white_to_move) const {
@@ -42,7 +45,7 @@ class PatternEvaluator {
     const int bk_n = rules::PopCount(b.black & b.kings);
     if (pattern::ClassicOnly(wm_n, wk_n, bm_n, bk_n)) return classic;
 
-    const auto f = pattern::ExtractFeatures<L>(b, men_per_side_);
+    const auto f = pattern::ExtractFeatures<L>(b, men_per_side_, king_and_balance_);
     int mg = 0;
     int eg = 0;
     for (int w = 0; w < S::kWindows; ++w) {
@@ -73,9 +76,19 @@ class PatternEvaluator {
   }
 
  private:
+  // Weights of the first layout give the king and balance terms nothing.
+  static bool UsesKingAndBalanceTerms(const PatternWeights& weights) {
+    const auto first = weights.values.begin() + S::kPatternWeights;
+    for (auto it = first + 2 * pattern::kFirstKing; it != weights.values.end(); ++it) {
+      if (*it != 0) return true;
+    }
+    return false;
+  }
+
   const std::int16_t* w_;
   Evaluator<L> classic_;
   int men_per_side_;
+  bool king_and_balance_;
 };
 
 // The learned evaluation of `variant`, or null when it has no built-in

@@ -175,8 +175,11 @@ inline bool ClassicOnly(int white_men, int white_kings, int black_men, int black
   return white_men + black_men == 0 || white_men + white_kings <= 1 || black_men + black_kings <= 1;
 }
 
+// `king_and_balance` false leaves first_king, balance and the king sets at
+// 0, for weights that give those terms nothing (they then cost nothing).
 template <class L>
-Features<L> ExtractFeatures(const rules::internal::Board<L>& b, int men_per_side) {
+Features<L> ExtractFeatures(const rules::internal::Board<L>& b, int men_per_side,
+                            bool king_and_balance = true) {
   using S = Shape<L>;
   Features<L> f;
   const auto wm = b.white & ~b.kings;
@@ -187,10 +190,12 @@ Features<L> ExtractFeatures(const rules::internal::Board<L>& b, int men_per_side
   const auto wk = b.white & b.kings;
   const auto bk = b.black & b.kings;
   f.king_diff = rules::PopCount(wk) - rules::PopCount(bk);
-  f.first_king = (wk != 0 ? 1 : 0) - (bk != 0 ? 1 : 0);
-  f.balance = std::abs(S::Skew(bm)) - std::abs(S::Skew(wm));
-  f.white_kings = wk;
-  f.black_kings_turned = S::Turn(bk);
+  if (king_and_balance) {
+    f.first_king = (wk != 0 ? 1 : 0) - (bk != 0 ? 1 : 0);
+    f.balance = std::abs(S::Skew(bm)) - std::abs(S::Skew(wm));
+    f.white_kings = wk;
+    f.black_kings_turned = S::Turn(bk);
+  }
   const int men = wm_n + bm_n;
   f.phase = men >= 2 * men_per_side ? kPhaseMax : kPhaseMax * men / (2 * men_per_side);
   const auto bm_turned = S::Turn(bm);

@@ -218,8 +218,10 @@ TEST_F(EngineSessionTest, SearchKnobsAreDeclaredAndTakeEffect) {
     }
   }
   EXPECT_TRUE(declared);
-  // A depth-8 search from the opening visits more nodes once the knobs
-  // turn the shipped pruning off: the setting reached the search.
+  // A depth-8 search from the opening visits another number of nodes once
+  // the knobs turn the shipped pruning off: the setting reached the search.
+  // (Not necessarily more: at this depth ProbCut's own searches can cost
+  // more than they save, as with the evaluation of 2026-12-07.)
   auto nodes_at_depth_8 = [&] {
     Send("new-game");
     Send("pos");
@@ -241,7 +243,8 @@ TEST_F(EngineSessionTest, SearchKnobsAreDeclaredAndTakeEffect) {
   const std::int64_t unpruned = nodes_at_depth_8();
   ExpectNone("error");
   EXPECT_GT(shipped, 0);
-  EXPECT_GT(unpruned, shipped);
+  EXPECT_GT(unpruned, 0);
+  EXPECT_NE(unpruned, shipped);
 }
 
 TEST_F(EngineSessionTest, NoLegalMoveStillAnswersDone) {
