@@ -2,8 +2,8 @@
 
 // The learned evaluation (pattern_features.h, weights from tools/train):
 // per-window pattern weights plus material, king terms, the wings' balance
-// and the hand-set evaluation as one more learned input, each with an opening and an ending weight,
-// blended by the number of men left. Scores are in the hand-set
+// and the hand-set evaluation as one more learned input, each with an
+// opening and an ending weight, blended by the number of men left. Scores are in the hand-set
 // evaluation's units (hundredths of a man) because the trainer starts from
 // it (classic weight 1, everything else 0) and keeps its logistic scale.
 

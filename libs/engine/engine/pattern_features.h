@@ -7,12 +7,13 @@
 // The board is covered by overlapping 4x4 windows whose top-left corner is
 // on an even row and an even column (16 windows on 10x10, 9 on 8x8); each
 // holds 8 playable squares, every one empty, an own man or an opponent man
-// (kings count as empty: material terms cover them), so a window has
+// (kings count as empty: terms of their own cover them), so a window has
 // 3^8 = 6561 states, each with its own learned weight per window and game
-// phase. Kings have their own terms: a weight per square a king stands on,
-// a bonus for having one at all, and the count difference. In the ghost-square layout
-// (rules/layout.h) the two squares of a window on one row are adjacent bits, so a window's index is
-// four shifts per colour and a base-3 table, with no PEXT.
+// phase. Kings have a weight per square they stand on, a bonus for having
+// one at all, and the count difference. In the ghost-square layout
+// (rules/layout.h) the two squares of a window on one row are adjacent
+// bits, so a window's index is four shifts per colour and a base-3 table,
+// with no PEXT.
 //
 // Both colours use the same weights: black's windows are read on the board
 // turned half a turn (a bit reversal in this layout) with the colours
@@ -90,8 +91,9 @@ struct Shape {
   // to the left wing.
   static int Skew(Bits men) {
     int skew = 0;
-    for (int c = 0; c < L::kSize; ++c)
+    for (int c = 0; c < L::kSize; ++c) {
       skew += (2 * c - (L::kSize - 1)) * rules::PopCount(men & kColumn[c]);
+    }
     return skew;
   }
 
